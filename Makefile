@@ -1,0 +1,43 @@
+# Tabmate — the two commands the README names are `make run` and `make test`.
+PY      ?= python3
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+
+.PHONY: run install extension test test-fast deps bench clean
+
+$(VPY):
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+
+## Install the host into .venv, register it with every browser found, build the extension.
+install: $(VPY)
+	$(VPY) -m pip install -q -e .
+	$(VENV)/bin/tabmate install
+	$(MAKE) extension
+
+run: install
+	@echo
+	@echo "Tabmate is installed. Load the extension:"
+	@echo "  Chromium/Chrome/Brave/Edge: chrome://extensions → Developer mode → Load unpacked → $(CURDIR)/build/chromium"
+	@echo "  Firefox: about:debugging → This Firefox → Load Temporary Add-on → $(CURDIR)/build/firefox/manifest.json"
+	@echo "Then open the Tabmate side panel and pick a provider in Settings."
+
+extension:
+	$(PY) extension/build.py
+
+## Everything the tests need (Debian packages when root, Python packages into .venv).
+deps: $(VPY)
+	bash .ci/setup
+	$(VPY) -m pip install -q -e '.[test,bench,realmodel]'
+
+test: deps extension
+	$(VPY) -m pytest -q
+
+test-fast: $(VPY)
+	$(VPY) -m pytest -q -m "not e2e and not realmodel"
+
+bench: deps
+	$(VPY) bench/run_all.py
+
+clean:
+	rm -rf build .pytest_cache

@@ -1,0 +1,101 @@
+"""Structured logging: one JSON object per line in a rotating file, secrets redacted.
+
+Every log line goes through :func:`redact` — the single place that removes API keys.
+Nothing is ever written to stdout (that is the native messaging channel); warnings are
+mirrored to stderr, which Chromium passes on and Firefox shows in the Browser Console.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import logging.handlers
+import re
+import sys
+import threading
+import time
+from typing import Any
+
+_SECRETS: set[str] = set()
+_lock = threading.Lock()
+_logger: logging.Logger | None = None
+
+# Shapes of credentials that must never reach a log even if nobody registered them.
+_PATTERNS = [
+    re.compile(r"\b(sk-(?:ant-|or-|proj-)?[A-Za-z0-9_\-]{8,})"),
+    re.compile(r"(?i)\b(bearer\s+)([A-Za-z0-9._\-]{8,})"),
+    re.compile(r"(?i)(\"?(?:api[_-]?key|x-api-key|authorization)\"?\s*[:=]\s*\"?)([^\s\",}]{4,})"),
+]
+
+
+def register_secret(value: str | None) -> None:
+    """Remember a secret so every later log line has it blanked out."""
+    if value and len(value) >= 4:
+        with _lock:
+            _SECRETS.add(value)
+
+
+def redact(text: str) -> str:
+    """Blank out registered secrets and anything shaped like a key."""
+    with _lock:
+        secrets = sorted(_SECRETS, key=len, reverse=True)
+    for s in secrets:
+        if s in text:
+            text = text.replace(s, "[REDACTED]")
+    text = _PATTERNS[0].sub("[REDACTED]", text)
+    text = _PATTERNS[1].sub(lambda m: m.group(1) + "[REDACTED]", text)
+    text = _PATTERNS[2].sub(lambda m: m.group(1) + "[REDACTED]", text)
+    return text
+
+
+def _get_logger() -> logging.Logger:
+    global _logger
+    if _logger is not None:
+        return _logger
+    with _lock:
+        if _logger is not None:
+            return _logger
+        from native_host import storage
+
+        logger = logging.getLogger("tabmate")
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+        try:
+            folder = storage.log_dir()
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handler: logging.Handler = logging.handlers.RotatingFileHandler(
+                folder / "host.log", maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+            )
+        except OSError:
+            handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+        _logger = logger
+        return logger
+
+
+def log(event: str, level: str = "info", **fields: Any) -> None:
+    """Write one structured line: ``{"ts", "level", "event", **fields}``."""
+    record = {"ts": round(time.time(), 3), "level": level, "event": event, **fields}
+    line = redact(json.dumps(record, ensure_ascii=False, default=str))
+    try:
+        _get_logger().log(logging.getLevelName(level.upper()), line)
+    except Exception:  # logging must never take the host down
+        pass
+    if level in ("warning", "error"):
+        try:
+            sys.stderr.write(f"tabmate: {line}\n")
+            sys.stderr.flush()
+        except Exception:
+            pass
+
+
+def reset_for_tests() -> None:
+    """Forget the file handler (tests switch TABMATE_HOME between cases)."""
+    global _logger
+    with _lock:
+        if _logger is not None:
+            for h in list(_logger.handlers):
+                _logger.removeHandler(h)
+                h.close()
+        _logger = None

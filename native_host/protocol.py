@@ -1,0 +1,259 @@
+"""Every message of the native messaging protocol (version 1), as pydantic models.
+
+Incoming messages are parsed with :func:`parse_message`, which turns any malformed frame
+into a :class:`BadMessage` naming the problem.  Outgoing messages are built with the
+``*Msg`` models and sent as plain dicts (``.wire()``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+
+Id = Union[str, int]
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=False)
+
+    def wire(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+# ---------------------------------------------------------------- extension → host
+
+
+class PageSnapshot(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    url: str = ""
+    title: str = ""
+    html: str | None = None
+    text: str | None = None
+    selection: str | None = None
+    tab_id: int | None = None
+    lang: str | None = None
+
+
+class Ping(_Msg):
+    type: Literal["ping"]
+    id: Id
+
+
+class Chat(_Msg):
+    type: Literal["chat"]
+    id: Id
+    session: str = Field(min_length=1)
+    text: str
+    page: PageSnapshot | None = None
+    action: Literal["summarize", "draft", "explain_selection"] | None = None
+
+
+class Cancel(_Msg):
+    type: Literal["cancel"]
+    id: Id
+
+
+class TestConnection(_Msg):
+    type: Literal["test_connection"]
+    id: Id
+    settings: dict[str, Any] | None = None
+
+
+class GetSettings(_Msg):
+    type: Literal["get_settings"]
+    id: Id
+
+
+class SetSettings(_Msg):
+    type: Literal["set_settings"]
+    id: Id
+    settings: dict[str, Any]
+
+
+class ListModels(_Msg):
+    type: Literal["list_models"]
+    id: Id
+    settings: dict[str, Any] | None = None
+
+
+class Clear(_Msg):
+    type: Literal["clear"]
+    id: Id
+    session: str = Field(min_length=1)
+
+
+class ToolResult(_Msg):
+    type: Literal["tool_result"]
+    id: Id
+    ok: bool
+    result: Any = None
+    error: str | None = None
+
+
+class ConfirmResult(_Msg):
+    type: Literal["confirm_result"]
+    id: Id
+    approved: bool
+    remember: bool = False  # "always for this site"
+
+
+Incoming = Annotated[
+    Union[
+        Ping,
+        Chat,
+        Cancel,
+        TestConnection,
+        GetSettings,
+        SetSettings,
+        ListModels,
+        Clear,
+        ToolResult,
+        ConfirmResult,
+    ],
+    Field(discriminator="type"),
+]
+INCOMING_TYPES = (
+    "ping chat cancel test_connection get_settings set_settings list_models clear "
+    "tool_result confirm_result"
+).split()
+
+_incoming = TypeAdapter(Incoming)
+
+
+class BadMessage(Exception):
+    """A frame that is not a valid protocol message. ``id`` is kept when it could be read."""
+
+    def __init__(self, message: str, id: Id | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.id = id
+
+
+def parse_message(payload: bytes) -> Ping | Chat | Cancel | TestConnection | GetSettings | SetSettings | ListModels | Clear | ToolResult | ConfirmResult:
+    """Decode and validate one frame's payload, or raise :class:`BadMessage`."""
+    if not payload:
+        raise BadMessage("empty message (zero-length frame)")
+    try:
+        text = payload.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadMessage(f"message is not valid UTF-8 (byte {e.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadMessage(f"message is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    if not isinstance(data, dict):
+        raise BadMessage(f"message must be a JSON object, not {type(data).__name__}")
+    raw_id = data.get("id")
+    msg_id = raw_id if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
+    kind = data.get("type")
+    if kind is None:
+        raise BadMessage("message has no 'type'", msg_id)
+    if kind not in INCOMING_TYPES:
+        raise BadMessage(f"unknown message type {kind!r}", msg_id)
+    try:
+        return _incoming.validate_python(data)
+    except ValidationError as e:
+        raise BadMessage(f"invalid {kind!r} message: {describe(e)}", msg_id) from None
+
+
+def describe(e: ValidationError) -> str:
+    """One readable line per problem, naming the field: ``'text': Field required``."""
+    parts = []
+    for err in e.errors()[:5]:
+        loc = [str(p) for p in err["loc"] if not (isinstance(p, str) and p in INCOMING_TYPES)]
+        where = ".".join(loc) or "message"
+        parts.append(f"'{where}': {err['msg']}")
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- host → extension
+
+
+class PongMsg(_Msg):
+    type: Literal["pong"] = "pong"
+    id: Id
+    version: str
+    protocol: int = PROTOCOL_VERSION
+
+
+class DeltaMsg(_Msg):
+    type: Literal["delta"] = "delta"
+    id: Id
+    text: str
+
+
+class StatusMsg(_Msg):
+    type: Literal["status"] = "status"
+    id: Id
+    stage: str
+    label: str
+
+
+class Usage(BaseModel):
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+class ResponseMsg(_Msg):
+    type: Literal["response"] = "response"
+    id: Id
+    text: str
+    interrupted: bool = False
+    iterations: int = 0
+    usage: Usage | None = None
+
+
+class ErrorMsg(_Msg):
+    type: Literal["error"] = "error"
+    id: Id | None = None
+    code: str
+    message: str
+    retryable: bool = False
+
+
+class ToolRequestMsg(_Msg):
+    type: Literal["tool_request"] = "tool_request"
+    id: str
+    chat: Id
+    tool: str
+    args: dict[str, Any]
+
+
+class ConfirmRequestMsg(_Msg):
+    type: Literal["confirm_request"] = "confirm_request"
+    id: str
+    chat: Id
+    tool: str
+    args: dict[str, Any]
+    summary: str
+    site: str | None = None
+
+
+class TestResultMsg(_Msg):
+    type: Literal["test_result"] = "test_result"
+    id: Id
+    ok: bool
+    message: str
+    latency_ms: int
+    model: str | None = None
+
+
+class SettingsMsg(_Msg):
+    type: Literal["settings"] = "settings"
+    id: Id
+    settings: dict[str, Any]
+
+
+class ModelsMsg(_Msg):
+    type: Literal["models"] = "models"
+    id: Id
+    models: list[str]
+
+
+class ClearedMsg(_Msg):
+    type: Literal["cleared"] = "cleared"
+    id: Id

@@ -1,0 +1,88 @@
+"""The one small interface every provider implements, and the events all of them produce.
+
+A provider turns our neutral messages and tool specs into its HTTP request, and its
+response stream into the normalized events below.  Retries, the tools-rejection fallback
+and friendly errors live in the router, once, for every provider.
+
+Neutral message shape (also what sessions store)::
+
+    {"role": "system" | "user" | "assistant" | "tool", "content": str,
+     "tool_calls"?: [{"id": str, "name": str, "arguments": dict}],   # assistant only
+     "tool_call_id"?: str, "name"?: str}                              # tool only
+
+Tool spec: ``{"name": str, "description": str, "parameters": <JSON schema object>}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Protocol, Union
+
+
+@dataclass
+class TextDelta:
+    text: str
+
+
+@dataclass
+class ReasoningDelta:
+    text: str
+
+
+@dataclass
+class ToolCallEvent:
+    """A complete tool call. ``arguments`` is the raw JSON text as the model wrote it."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass
+class UsageEvent:
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+@dataclass
+class End:
+    stop_reason: str  # stop | length | tool_calls | content_filter | ...
+
+
+@dataclass
+class ToolsOff:
+    """The server rejected native tools; the router retried without them (use XML)."""
+
+    reason: str = ""
+
+
+Event = Union[TextDelta, ReasoningDelta, ToolCallEvent, UsageEvent, End, ToolsOff]
+
+
+@dataclass
+class ChatRequest:
+    """One model call, provider-neutral."""
+
+    model: str
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]] | None = None
+    temperature: float | None = None
+    max_tokens: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Provider(Protocol):
+    """What each file in ``native_host/providers/`` provides (one class per provider)."""
+
+    name: str
+    default_base_url: str
+    default_model: str
+
+    def stream(self, request: ChatRequest) -> AsyncIterator[Event]:
+        """Send the request and yield normalized events as they arrive.
+
+        Raises ``TabmateError`` (with ``status`` set for HTTP errors) on failure.
+        """
+        ...
+
+    async def list_models(self) -> list[str]: ...

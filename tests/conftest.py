@@ -1,0 +1,40 @@
+"""Shared fixtures. Every test runs with its own TABMATE_HOME (nothing touches the real one)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from native_host import logs
+from tests.support.fake_provider import FakeProvider
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+REQUIRE_E2E = os.environ.get("TABMATE_REQUIRE_E2E") == "1"
+
+
+def need(available: bool, what: str) -> None:
+    """Skip when a component (browser, model server, corpus) is missing — fail under CI."""
+    if available:
+        return
+    if REQUIRE_E2E:
+        pytest.fail(f"{what} is missing and TABMATE_REQUIRE_E2E=1 (CI) requires it")
+    pytest.skip(f"{what} is not available here")
+
+
+@pytest.fixture(autouse=True)
+def tabmate_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "tabmate-home"
+    monkeypatch.setenv("TABMATE_HOME", str(home))
+    for var in ("OPENAI_API_KEY", "OPENROUTER_API_KEY", "ANTHROPIC_API_KEY", "TABMATE_AGENT"):
+        monkeypatch.delenv(var, raising=False)
+    logs.reset_for_tests()
+    yield home
+    logs.reset_for_tests()
+
+
+@pytest.fixture
+def fake_provider():
+    with FakeProvider() as fake:
+        yield fake
