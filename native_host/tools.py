@@ -1,0 +1,153 @@
+"""The tool registry: every tool the model may call, declared once.
+
+One :class:`Tool` gives the native tool spec (``spec()``), its line in the system prompt's
+tool table, its XML form for models without native tools, the progress label the sidebar
+shows, and the sentence a confirmation asks.  Browser tools (``runs_in="extension"``) go to
+the extension as ``tool_request``; host tools run here through ``run``.
+
+Permission levels: ``read`` runs freely; ``navigate`` and ``act`` need the user's consent
+(``confirm_request``) unless confirmations are off or the tool is allowed for the site.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Literal
+
+Permission = Literal["read", "navigate", "act"]
+
+_INDEX = {"type": "integer", "minimum": 0, "description": "the element's index from the page context's interactive elements"}
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str  # what it does (the native spec's description)
+    when: str  # when to use it (the prompt's tool table)
+    parameters: dict[str, Any]  # JSON schema of the arguments (an object)
+    permission: Permission = "read"
+    runs_in: Literal["extension", "host"] = "extension"
+    label: str = "Working…"  # status shown while it runs; {arg} placeholders allowed
+    confirm: str = ""  # confirmation question; {arg} placeholders allowed
+    body_param: str | None = None  # XML form: the argument the tag's body fills
+    run: Callable[[dict[str, Any]], Awaitable[Any]] | None = None  # host tools only
+
+    def spec(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "parameters": self.parameters}
+
+    def _fill(self, template: str, args: dict[str, Any]) -> str:
+        values = {k: _short(args.get(k, "")) for k in self.parameters.get("properties", {})}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def status_label(self, args: dict[str, Any]) -> str:
+        return self._fill(self.label, args)
+
+    def summary(self, args: dict[str, Any]) -> str:
+        return self._fill(self.confirm or f"Allow Tabmate to run {self.name}?", args)
+
+    def xml_example(self) -> str:
+        props = self.parameters.get("properties", {})
+        required = self.parameters.get("required", [])
+        attrs = "".join(
+            f' {p}="{"…" if props[p].get("type") == "string" else "N"}"'
+            for p in props if p != self.body_param and p in required
+        )
+        if self.body_param:
+            return f"<{self.name}{attrs}>{self.body_param}</{self.name}>"
+        return f"<{self.name}{attrs} />"
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _obj(props: dict[str, Any] | None = None, required: list[str] | None = None) -> dict[str, Any]:
+    return {"type": "object", "properties": props or {}, "required": required or [], "additionalProperties": False}
+
+
+REGISTRY: dict[str, Tool] = {t.name: t for t in [
+    Tool("get_page", "Read the current tab again: title, URL, main text, product data and "
+         "numbered interactive elements.",
+         "the page changed (after open/click/scroll) or the context above is missing or cut",
+         _obj(), label="Reading page…"),
+    Tool("get_selection", "Get the text the user has selected in the current tab.",
+         "the user refers to 'this', 'the selection' or 'highlighted' text not shown above",
+         _obj(), label="Reading the selection…"),
+    Tool("search_web", "Search the web in a new tab and return the results page's content.",
+         "the answer needs facts that are not on the page (prices elsewhere, news, definitions)",
+         _obj({"query": {"type": "string", "minLength": 1, "description": "the search terms"}}, ["query"]),
+         label="Searching the web for “{query}”…", body_param="query"),
+    Tool("open_url", "Open a URL in the current tab.",
+         "the user asks to go to a page or you need to read a specific link",
+         _obj({"url": {"type": "string", "minLength": 1, "description": "absolute http(s) URL"}}, ["url"]),
+         permission="navigate", label="Opening {url}…", confirm="Open {url}?", body_param="url"),
+    Tool("click_element", "Click an interactive element of the current page by its index.",
+         "the user asks you to press a button or follow a link on this page",
+         _obj({"index": _INDEX}, ["index"]),
+         permission="act", label="Clicking element {index}…", confirm="Click element {index} on this page?"),
+    Tool("fill_input", "Type text into an input of the current page by its index.",
+         "the user asks you to fill in a form field",
+         _obj({"index": _INDEX, "text": {"type": "string", "description": "the text to type"}}, ["index", "text"]),
+         permission="act", label="Filling in element {index}…",
+         confirm="Type “{text}” into element {index}?", body_param="text"),
+    Tool("scroll", "Scroll the current page.",
+         "content the user asks about is further down (or up) and missing from the context",
+         _obj({"direction": {"type": "string", "enum": ["up", "down"]},
+               "amount": {"type": "integer", "minimum": 1, "description": "pixels (default: one screen)"}},
+              ["direction"]),
+         permission="act", label="Scrolling {direction}…", confirm="Scroll the page {direction}?"),
+    Tool("draft_email", "Prepare an email draft; the sidebar shows it with copy and open-in-mail "
+         "buttons and fills a compose box only when the user asks.",
+         "the user wants an email, reply or message written",
+         _obj({"to": {"type": "string"}, "subject": {"type": "string"},
+               "body": {"type": "string", "minLength": 1}}, ["body"]),
+         label="Drafting an email…", body_param="body"),
+]}
+
+
+def get(name: str) -> Tool | None:
+    return REGISTRY.get(name)
+
+
+def names() -> list[str]:
+    return list(REGISTRY)
+
+
+def specs() -> list[dict[str, Any]]:
+    """Native tool definitions (the neutral ``{name, description, parameters}`` shape)."""
+    return [t.spec() for t in REGISTRY.values()]
+
+
+def _args_line(tool: Tool) -> str:
+    props = tool.parameters.get("properties", {})
+    required = set(tool.parameters.get("required", []))
+    parts = []
+    for p, schema in props.items():
+        kind = "|".join(schema["enum"]) if "enum" in schema else schema.get("type", "any")
+        parts.append(f"{p}{'' if p in required else '?'}: {kind}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def table() -> str:
+    """The prompt's tool table: name, arguments, permission, when to use it."""
+    rows = ["| tool | arguments | permission | use when |", "|---|---|---|---|"]
+    for t in REGISTRY.values():
+        perm = "free" if t.permission == "read" else f"{t.permission} (user confirms)"
+        rows.append(f"| {t.name} | {_args_line(t)} | {perm} | {t.when} |")
+    return "\n".join(rows)
+
+
+def xml_instructions() -> str:
+    """How to call a tool in plain text, for models (or servers) without native tools."""
+    examples = "\n".join(t.xml_example() for t in REGISTRY.values())
+    return (
+        "If native function calling is not available, call a tool by writing its XML tag on its own, "
+        "arguments as attributes (the long text argument may go in the body), and then stop writing; "
+        "the result comes back in the next message:\n"
+        f"{examples}\n"
+        "Write a tool tag only to call the tool — never to show an example — and never inside a code block."
+    )
