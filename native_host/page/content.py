@@ -1,0 +1,363 @@
+"""Main-content extraction: find the article in a page and drop the chrome around it.
+
+A readability-style scorer on lxml, written without recursion so deep DOMs are safe:
+
+1. drop what is never content (scripts, hidden elements, navigation roles) and, on the
+   first pass, blocks whose class/id say "sidebar", "comments", "related", "share"…;
+2. score every paragraph-like block (length, commas) into its parent and ancestors, weigh
+   candidates by tag, class/id hints and link density, and pick the best;
+3. pull in siblings that look like part of the same article;
+4. clean the result conditionally (link farms, forms, image galleries, tiny lists);
+5. if that leaves too little text, retry more permissively and keep the longest result.
+
+The chosen subtree is rendered to compact markdown-like text by :mod:`render`.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+
+from lxml import html
+
+from native_host.page.render import BLOCK_TAGS, render
+
+_NEVER = {"script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed",
+          "link", "meta", "select", "textarea", "button", "input", "dialog", "nav"}
+_UNLIKELY = re.compile(
+    r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|"
+    r"gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|"
+    r"sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|"
+    r"newsletter|subscribe|promo",
+    re.IGNORECASE,
+)
+_MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax", re.IGNORECASE)
+_UNLIKELY_ROLES = {"menu", "menubar", "complementary", "navigation", "alert", "alertdialog",
+                   "dialog", "banner", "contentinfo", "search"}
+_NEGATIVE = re.compile(
+    r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"
+    r"masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
+    r"sponsor|shopping|tags|widget|cookie|newsletter",
+    re.IGNORECASE,
+)
+_POSITIVE = re.compile(
+    r"article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story",
+    re.IGNORECASE,
+)
+_SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_SCORE_TAGS = {"section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"}
+_DIV_LIKE = {"div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6", "p"}
+_PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
+
+
+@dataclass
+class Flags:
+    strip_unlikely: bool = True
+    weight_classes: bool = True
+    clean_conditionally: bool = True
+
+
+def _attrs(el: html.HtmlElement) -> str:
+    return f"{el.get('class', '')} {el.get('id', '')}"
+
+
+def _hidden(el: html.HtmlElement) -> bool:
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return "fallback-image" not in (el.get("class") or "")
+    style = el.get("style")
+    return bool(style and _HIDDEN_STYLE.search(style))
+
+
+def _drop(el: html.HtmlElement) -> None:
+    """Remove an element with its subtree but keep its tail text."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail and tail.strip():
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def _text_len(el: html.HtmlElement) -> int:
+    return len(" ".join(el.text_content().split()))
+
+
+def _link_density(el: html.HtmlElement, length: int | None = None) -> float:
+    length = _text_len(el) if length is None else length
+    if not length:
+        return 0.0
+    links = 0.0
+    for a in el.iter("a"):
+        href = a.get("href") or ""
+        coef = 0.3 if href.startswith("#") else 1.0
+        links += _text_len(a) * coef
+    return links / length
+
+
+def _class_weight(el: html.HtmlElement, flags: Flags) -> int:
+    if not flags.weight_classes:
+        return 0
+    weight = 0
+    for value in (el.get("class"), el.get("id")):
+        if value:
+            if _NEGATIVE.search(value):
+                weight -= 25
+            if _POSITIVE.search(value):
+                weight += 25
+    return weight
+
+
+def _prepare(body: html.HtmlElement, flags: Flags, title: str) -> None:
+    """Remove non-content and turn text-only divs into paragraphs (in place)."""
+    doomed: list[html.HtmlElement] = []
+    title_norm = _norm(title)
+    for el in body.iter():
+        if not isinstance(el.tag, str):
+            doomed.append(el)
+            continue
+        tag = el.tag
+        if tag in _NEVER:
+            doomed.append(el)
+            continue
+        if _hidden(el) or el.get("role") in _UNLIKELY_ROLES:
+            doomed.append(el)
+            continue
+        if tag in ("h1", "h2") and title_norm and _norm(el.text_content()) == title_norm:
+            doomed.append(el)  # the title is given separately
+            continue
+        if flags.strip_unlikely and tag not in ("body", "a", "html", "main", "article"):
+            attrs = _attrs(el)
+            if len(attrs) > 1 and _UNLIKELY.search(attrs) and not _MAYBE.search(attrs):
+                if not _inside(el, ("table", "code", "pre")):
+                    doomed.append(el)
+    _remove_all(doomed)
+    # divs that hold only phrasing content are paragraphs in disguise
+    for el in list(body.iter("div")):
+        if not any(isinstance(c.tag, str) and c.tag in _PHRASING_BLOCKERS for c in el):
+            el.tag = "p"
+            el.set("data-tm-div", "1")
+
+
+def _remove_all(doomed: list[html.HtmlElement]) -> None:
+    for el in doomed:
+        if el.getparent() is not None:
+            # skip elements inside an already-removed subtree: they went with it
+            _drop(el)
+
+
+def _inside(el: html.HtmlElement, tags: tuple[str, ...]) -> bool:
+    parent = el.getparent()
+    depth = 0
+    while parent is not None and depth < 60:
+        if parent.tag in tags:
+            return True
+        parent = parent.getparent()
+        depth += 1
+    return False
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", (text or "").lower()))
+
+
+def _score(body: html.HtmlElement, flags: Flags) -> tuple[html.HtmlElement | None, dict]:
+    scores: dict[html.HtmlElement, float] = {}
+
+    def init(node: html.HtmlElement) -> None:
+        tag = node.tag
+        base = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote": 3,
+                "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3,
+                "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
+                "th": -5}.get(tag, 0)
+        scores[node] = base + _class_weight(node, flags)
+
+    for el in body.iter(*_SCORE_TAGS):
+        text = " ".join(el.text_content().split())
+        if len(text) < 25:
+            continue
+        score = 1 + len(re.findall(r"[,，、]", text)) + min(len(text) // 100, 3)
+        ancestor = el.getparent()
+        level = 0
+        while ancestor is not None and level < 5:
+            if not isinstance(ancestor.tag, str) or ancestor.tag == "html":
+                break
+            if ancestor not in scores:
+                init(ancestor)
+            divider = 1 if level == 0 else 2 if level == 1 else level * 3
+            scores[ancestor] += score / divider
+            ancestor = ancestor.getparent()
+            level += 1
+    if not scores:
+        return None, scores
+    final = {el: s * (1 - _link_density(el)) for el, s in scores.items()}
+    ranked = sorted(final, key=final.__getitem__, reverse=True)
+    top = ranked[0]
+    top = _promote(top, ranked[1:5], final)
+    return top, final
+
+
+def _promote(top: html.HtmlElement, others: list[html.HtmlElement], final: dict) -> html.HtmlElement:
+    """Climb to a common ancestor when several strong candidates live under it."""
+    top_score = final[top]
+    alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= 0.75]
+    if len(alternatives) >= 3:
+        parent = top.getparent()
+        while parent is not None and parent.tag != "body":
+            holding = sum(1 for a in alternatives if _is_ancestor(parent, a))
+            if holding >= 3:
+                top = parent
+                break
+            parent = parent.getparent()
+    # a candidate that is its parent's only child: the parent is the real container
+    parent = top.getparent()
+    while parent is not None and parent.tag not in ("body", "html") and len(parent) == 1:
+        top, parent = parent, parent.getparent()
+    return top
+
+
+def _is_ancestor(candidate: html.HtmlElement, el: html.HtmlElement) -> bool:
+    node = el.getparent()
+    while node is not None:
+        if node is candidate:
+            return True
+        node = node.getparent()
+    return False
+
+
+def _gather(top: html.HtmlElement, final: dict, flags: Flags) -> list[html.HtmlElement]:
+    """The top candidate plus siblings that belong to the same article."""
+    parent = top.getparent()
+    if parent is None or top.tag == "body":
+        return [top]
+    top_score = final.get(top, 0.0)
+    threshold = max(10.0, top_score * 0.2)
+    top_class = top.get("class") or ""
+    keep = []
+    for sib in parent:
+        if not isinstance(sib.tag, str):
+            continue
+        if sib is top:
+            keep.append(sib)
+            continue
+        bonus = top_score * 0.2 if top_class and sib.get("class") == top_class else 0.0
+        if sib in final and final[sib] + bonus >= threshold:
+            keep.append(sib)
+        elif sib.tag == "p":
+            length = _text_len(sib)
+            density = _link_density(sib, length)
+            text = " ".join(sib.text_content().split())
+            if length > 80 and density < 0.25:
+                keep.append(sib)
+            elif 0 < length <= 80 and density == 0 and re.search(r"\.( |$)", text):
+                keep.append(sib)
+    return keep
+
+
+def _clean(article: html.HtmlElement, flags: Flags) -> None:
+    """Conditional cleaning of the chosen article (in place), bottom-up."""
+    for el in list(article.iter("h1", "h2", "h3")):
+        if flags.weight_classes and _class_weight(el, flags) < 0:
+            _drop(el)
+    for el in list(article.iter("footer", "aside", "form", "fieldset")):
+        if el.getparent() is not None and el is not article:
+            _drop(el)
+    for el in list(article.iter()):
+        if isinstance(el.tag, str) and el.tag in ("div", "section", "ul", "ol") and el is not article:
+            attrs = _attrs(el)
+            if _SHARE.search(attrs) and _text_len(el) < 500:
+                _drop(el)
+    if not flags.clean_conditionally:
+        return
+    candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
+    for el in reversed(candidates):
+        if el.getparent() is None or _inside(el, ("pre", "code")):
+            continue
+        if _should_drop(el, flags):
+            _drop(el)
+
+
+def _should_drop(el: html.HtmlElement, flags: Flags) -> bool:
+    tag = el.tag
+    if tag == "table" and _is_data_table(el):
+        return False
+    weight = _class_weight(el, flags)
+    if weight < 0:
+        return True
+    text = " ".join(el.text_content().split())
+    if text.count(",") >= 10:
+        return False
+    length = len(text)
+    p = sum(1 for _ in el.iter("p"))
+    img = sum(1 for _ in el.iter("img"))
+    li = sum(1 for _ in el.iter("li")) - 100
+    inputs = sum(1 for _ in el.iter("input"))
+    headings = sum(1 for _ in el.iter("h1", "h2", "h3", "h4", "h5", "h6"))
+    heading_density = (sum(_text_len(h) for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6"))
+                       / length) if length and headings else 0.0
+    density = _link_density(el, length)
+    is_list = tag in ("ul", "ol")
+    if img > 1 and p / img < 0.5 and not _inside(el, ("figure",)):
+        return True
+    if not is_list and li > p:
+        return True
+    if inputs > p // 3:
+        return True
+    if not is_list and heading_density < 0.9 and length < 25 and (img == 0 or img > 2):
+        return True
+    if not is_list and weight < 25 and density > 0.2:
+        return True
+    if weight >= 25 and density > 0.5:
+        return True
+    if is_list and density > 0.5 and length > 0:
+        return True
+    return False
+
+
+def _is_data_table(table: html.HtmlElement) -> bool:
+    if table.get("role") == "presentation" or table.get("datatable") == "0":
+        return False
+    if table.get("summary") or table.find(".//caption") is not None or table.find(".//th") is not None:
+        return True
+    if table.find(".//table") is not None:
+        return False
+    rows = table.findall(".//tr")
+    cols = max((len(r.findall("td")) for r in rows), default=0)
+    return len(rows) >= 3 and cols >= 2 or len(rows) * cols > 10
+
+
+def extract(root: html.HtmlElement, title: str = "") -> str:
+    """The page's main content as compact text ("" when the page has none).
+
+    ``root`` is not modified; each pass works on a copy.
+    """
+    body = root.find("body")
+    if body is None:
+        return ""
+    best = ""
+    for flags in (Flags(), Flags(strip_unlikely=False), Flags(False, False),
+                  Flags(False, False, False)):
+        work = copy.deepcopy(body)
+        _prepare(work, flags, title)
+        top, final = _score(work, flags)
+        if top is None:
+            article_parts = [work]
+        else:
+            article_parts = _gather(top, final, flags)
+        container = html.Element("div")
+        for part in article_parts:
+            part.tail = None
+            container.append(part)
+        _clean(container, flags)
+        text = render(container)
+        if len(text) > len(best):
+            best = text
+        if len(text) >= 500:
+            return text
+    return best

@@ -1,0 +1,137 @@
+"""Bytes or text → an lxml tree, whatever the page throws at us.
+
+Handles byte-order marks, declared and wrong charsets, NUL bytes, XML declarations,
+documents without ``<html>``/``<body>``, empty input and very deep nesting
+(``huge_tree`` lifts libxml2's 256-level limit).  Never raises: the worst case is an
+empty ``<html><body/></html>``.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from lxml import etree, html
+
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_\-:.]+)""", re.IGNORECASE
+)
+_XML_ENCODING = re.compile(rb"""^<\?xml[^>]+encoding\s*=\s*["']([a-zA-Z0-9_\-.]+)""")
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def declared_charset(data: bytes) -> str | None:
+    """The charset the page names in its first few KB (meta or XML declaration), if valid."""
+    head = data[:8192]
+    m = _META_CHARSET.search(head) or _XML_ENCODING.search(head)
+    if not m:
+        return None
+    name = m.group(1).decode("ascii", "ignore").lower()
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return None
+
+
+def decode(data: bytes) -> str:
+    """Decode page bytes: BOM, then strict UTF-8, then the declared charset, then cp1252.
+
+    Strict UTF-8 goes before the declared charset because a page that decodes as valid
+    UTF-8 almost always is UTF-8, whatever its (often copy-pasted) meta tag says.
+    """
+    for bom, enc in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom):].decode(enc, errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    declared = declared_charset(data)
+    if declared and declared not in ("utf-8", "utf-16", "utf-32"):
+        try:
+            return data.decode(declared)
+        except (UnicodeDecodeError, LookupError):
+            return data.decode(declared, errors="replace")
+    return data.decode("cp1252", errors="replace")
+
+
+_BLOCKISH = re.compile(
+    rb"<(?:div|section|article|main|center|blockquote|li|dd|td|th)\b[^>]*>", re.IGNORECASE
+)
+_WRAPPERS = re.compile(
+    rb"</(?:div|section|article|main|center|blockquote|li|dd|td|th)\s*>|"
+    rb"</?(?:span|font|b|i|em|strong|u|small|big|label|ul|ol|dl|table|tbody|tr|a)\b[^>]*>",
+    re.IGNORECASE,
+)
+_ANY_TAG = re.compile(rb"<(?!/?(?:p|br|title|head|meta|script|style)\b)[^>]*>", re.IGNORECASE)
+
+
+def _parser() -> html.HTMLParser:
+    return html.HTMLParser(
+        encoding="utf-8",
+        huge_tree=True,
+        remove_comments=True,
+        remove_pis=True,
+        recover=True,
+        no_network=True,
+        default_doctype=False,
+    )
+
+
+def _parse_bytes(data: bytes) -> html.HtmlElement | None:
+    """Parse; if libxml2 gave up on excessive nesting, flatten the nesting and parse again."""
+    for attempt in range(3):
+        parser = _parser()
+        try:
+            root = html.document_fromstring(data, parser=parser)
+        except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+            return None
+        if not any("Excessive depth" in e.message for e in parser.error_log):
+            return root
+        # Too deep for libxml2 (it silently drops the rest): keep the text, lose the nesting.
+        if attempt == 0:
+            data = _WRAPPERS.sub(b" ", _BLOCKISH.sub(b"<p>", data))
+        else:
+            data = _ANY_TAG.sub(b" ", data)
+    return root
+
+
+def parse(source: str | bytes | None) -> html.HtmlElement:
+    """Parse HTML into a tree whose root is ``<html>`` with a ``<body>``; never raises."""
+    if source is None:
+        source = ""
+    text = decode(source) if isinstance(source, bytes) else source
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    data = text.encode("utf-8", errors="replace")
+    root: html.HtmlElement | None = None
+    if data.strip():
+        root = _parse_bytes(data)
+    if root is None or not isinstance(root.tag, str):
+        root = html.document_fromstring(b"<html><body></body></html>", parser=_parser())
+    if root.tag != "html":  # a fragment lxml could not wrap: put it in a document
+        wrapper = html.document_fromstring(b"<html><body></body></html>", parser=_parser())
+        wrapper.find("body").append(root)
+        root = wrapper
+    if root.find("body") is None:
+        body = etree.SubElement(root, "body")
+        # some parsers leave content directly under <html>: move it into the new body
+        for child in list(root):
+            if child.tag not in ("head", "body"):
+                body.append(child)
+    return root
+
+
+def text_to_html(text: str) -> str:
+    """Wrap plain text (a snapshot without HTML) into paragraphs, one per blank-line block."""
+    from html import escape
+
+    paras = [p.strip() for p in re.split(r"\n\s*\n", text or "") if p.strip()]
+    body = "".join(f"<p>{escape(p)}</p>" for p in paras)
+    return f"<html><body>{body}</body></html>"

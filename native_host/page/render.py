@@ -1,0 +1,147 @@
+"""An HTML subtree → compact markdown-like text, without recursion.
+
+Headings become ``#`` lines, list items ``-``/``1.``, tables ``| a | b |`` rows, ``<pre>``
+a fenced block, blockquotes ``>``; links keep only their text.  Blocks are separated by
+blank lines, so the budget can cut between paragraphs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import html
+
+BLOCK_TAGS = frozenset(
+    "address article aside blockquote body center dd details dialog dir div dl dt fieldset "
+    "figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p "
+    "pre section summary table tbody thead tfoot tr td th caption ul".split()
+)
+_SKIP = frozenset("script style noscript template svg canvas head title iframe object embed "
+                  "select option button input textarea map area".split())
+_SPACE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
+_WORD = re.compile(r"\w")
+_HEADINGS = {"h1": "# ", "h2": "## ", "h3": "### ", "h4": "#### ", "h5": "##### ", "h6": "###### "}
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.blocks: list[str] = []
+        self.buf: list[str] = []
+        self.prefix_stack: list[str] = []  # markers of open li / headings / quotes
+        self.marker_used: list[bool] = []
+        self.pre = 0
+
+    def text(self, s: str | None) -> None:
+        if not s:
+            return
+        if self.pre:
+            self.buf.append(s)
+        else:
+            self.buf.append(_SPACE.sub(" ", s))
+
+    def flush(self) -> None:
+        raw = "".join(self.buf)
+        self.buf = []
+        if self.pre:
+            body = raw.strip("\n")
+            if body.strip():
+                self.blocks.append(f"```\n{body}\n```")
+            return
+        lines = [ln.strip() for ln in raw.split("\n")]
+        text = "\n".join(ln for ln in lines if ln)
+        if not _WORD.search(text):
+            return
+        quote = "> " * sum(1 for p in self.prefix_stack if p == "> ")
+        marker = ""
+        for i in range(len(self.prefix_stack) - 1, -1, -1):
+            p = self.prefix_stack[i]
+            if p != "> ":
+                marker = p if not self.marker_used[i] else " " * len(p)
+                self.marker_used[i] = True
+                break
+        self.blocks.append(quote + marker + text)
+
+
+def render(root: html.HtmlElement) -> str:
+    """Render ``root``'s content; the result has no leading/trailing blank lines."""
+    w = _Writer()
+    list_counters: list[int] = []
+    cell_rows: list[bool] = []  # per open <tr>: render cells inline ("| a | b |")
+    stack: list[tuple[html.HtmlElement, bool]] = [(root, False)]
+    while stack:
+        el, closing = stack.pop()
+        tag = el.tag if isinstance(el.tag, str) else ""
+        if closing:
+            _close(el, tag, w, list_counters, cell_rows)
+            if el is not root:
+                w.text(el.tail)
+            continue
+        if not tag or tag in _SKIP:
+            if el is not root:
+                w.text(el.tail)
+            continue
+        _open(el, tag, w, list_counters, cell_rows)
+        w.text(el.text)
+        stack.append((el, True))
+        stack.extend((child, False) for child in reversed(el))
+    w.flush()
+    return "\n\n".join(w.blocks)
+
+
+def _open(el: html.HtmlElement, tag: str, w: _Writer, counters: list[int], rows: list[bool]) -> None:
+    if tag == "br":
+        w.buf.append("\n")
+        return
+    if tag in ("td", "th") and rows and rows[-1]:
+        w.buf.append(" | ")
+        return
+    if tag in BLOCK_TAGS or tag == "br":
+        w.flush()
+    if tag == "hr":
+        return
+    if tag in _HEADINGS:
+        w.prefix_stack.append(_HEADINGS[tag])
+        w.marker_used.append(False)
+    elif tag in ("ul", "ol", "menu", "dir"):
+        counters.append(0 if tag == "ol" else -1)
+    elif tag == "li":
+        indent = "  " * max(0, len(counters) - 1)
+        if counters and counters[-1] >= 0:
+            counters[-1] += 1
+            marker = f"{indent}{counters[-1]}. "
+        else:
+            marker = f"{indent}- "
+        w.prefix_stack.append(marker)
+        w.marker_used.append(False)
+    elif tag == "blockquote":
+        w.prefix_stack.append("> ")
+        w.marker_used.append(False)
+    elif tag == "pre":
+        w.pre += 1
+    elif tag == "tr":
+        inline = not any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS
+                         for cell in el for c in cell.iter() if c is not cell)
+        rows.append(inline)
+        if inline:
+            w.buf.append("|")
+
+
+def _close(el: html.HtmlElement, tag: str, w: _Writer, counters: list[int], rows: list[bool]) -> None:
+    if tag in ("td", "th") and rows and rows[-1]:
+        return
+    if tag == "tr":
+        if rows and rows.pop() and w.buf:
+            w.buf.append(" |")
+        w.flush()
+        return
+    if tag in BLOCK_TAGS:
+        w.flush()
+    if tag in _HEADINGS or tag in ("li", "blockquote"):
+        if w.prefix_stack:
+            w.prefix_stack.pop()
+            w.marker_used.pop()
+    elif tag in ("ul", "ol", "menu", "dir"):
+        if counters:
+            counters.pop()
+    elif tag == "pre":
+        w.pre = max(0, w.pre - 1)
