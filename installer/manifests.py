@@ -51,28 +51,29 @@ def load(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     return value, None
 
 
-def problems(manifest: dict[str, Any], family: Family, launcher: Path | None = None) -> list[str]:
-    """Everything that would make the browser refuse ``manifest`` (empty when it is fine)."""
-    found: list[str] = []
+def problems(manifest: dict[str, Any], family: Family, launcher: Path | None = None) -> list[tuple[str, str]]:
+    """Everything that would make the browser refuse ``manifest``, as ``(aspect, message)``
+    with aspect ``name`` | ``type`` | ``path`` | ``ids``; empty when it is fine."""
+    found: list[tuple[str, str]] = []
     if manifest.get("name") != HOST_NAME:
-        found.append(f"name is {manifest.get('name')!r}, expected {HOST_NAME!r}")
+        found.append(("name", f"name is {manifest.get('name')!r}, expected {HOST_NAME!r}"))
     if manifest.get("type") != "stdio":
-        found.append(f"type is {manifest.get('type')!r}, expected 'stdio'")
+        found.append(("type", f"type is {manifest.get('type')!r}, expected 'stdio'"))
     path = manifest.get("path")
     if not isinstance(path, str) or not path:
-        found.append("path is missing")
+        found.append(("path", "path is missing"))
     elif not _is_absolute(path):
-        found.append(f"path {path!r} is not absolute")
+        found.append(("path", f"path {path!r} is not absolute"))
     elif launcher is not None and Path(path) != launcher:
-        found.append(f"path {path!r} is not the launcher {str(launcher)!r}")
+        found.append(("path", f"path {path!r} is not the launcher {str(launcher)!r}"))
     if family == "chromium":
         origins = manifest.get("allowed_origins")
         if not isinstance(origins, list) or CHROMIUM_ORIGIN not in origins:
-            found.append(f"allowed_origins {origins!r} does not list {CHROMIUM_ORIGIN!r}")
+            found.append(("ids", f"allowed_origins {origins!r} does not list {CHROMIUM_ORIGIN!r}"))
     else:
         ids = manifest.get("allowed_extensions")
         if not isinstance(ids, list) or FIREFOX_ID not in ids:
-            found.append(f"allowed_extensions {ids!r} does not list {FIREFOX_ID!r}")
+            found.append(("ids", f"allowed_extensions {ids!r} does not list {FIREFOX_ID!r}"))
     return found
 
 
