@@ -1,15 +1,264 @@
-"""Placeholder until the agent loop lands (issue 4): says plainly that chat is not ready."""
+"""The agent loop: what runs for each ``chat`` message, over the router.
+
+Each step calls the model with the system prompt, trimmed history and the page as data;
+native tool calls (or, failing those, tool calls written in the text) are repaired,
+validated, permission-checked and run, their results appended, and the loop goes on; a
+reply without tool calls is the answer: sanitized, saved with the session, returned.
+"""
 
 from __future__ import annotations
 
-from native_host import protocol
+import asyncio
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from native_host import logs, prompt, protocol, tools, toolcalls
 from native_host.channel import ChatChannel, ChatOutcome, Services
-from native_host.errors import TabmateError
+from native_host.providers.base import (ChatRequest, ReasoningDelta, TextDelta, ToolCallEvent,
+                                        ToolsOff, UsageEvent)
+from native_host.sanitize import sanitize
+from native_host.settings import Settings
+
+TOOL_TIMEOUT = 30.0
+MAX_CALLS_PER_STEP = 10
+STORED_RESULT_CHARS = 2000
+_THINK = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
 
 
 async def run_chat(chat: protocol.Chat, channel: ChatChannel, services: Services) -> ChatOutcome:
-    raise TabmateError(
-        "invalid_request",
-        "No AI provider is configured yet — open Settings to choose one.",
-        retryable=False,
-    )
+    settings, api_key = services.settings.resolve()
+    return await run_turn(chat, channel, services, settings, api_key)
+
+
+@dataclass
+class Turn:
+    """The state of one user message's run."""
+
+    chat: protocol.Chat
+    channel: ChatChannel
+    services: Services
+    settings: Settings
+    page: protocol.PageSnapshot | None
+    page_budget: int
+    new: list[dict[str, Any]] = field(default_factory=list)  # this turn's messages after the user's
+    gathered: list[str] = field(default_factory=list)
+    usage: protocol.Usage = field(default_factory=protocol.Usage)
+    page_changed: bool = False
+
+
+async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services,
+                   settings: Settings, api_key: str | None) -> ChatOutcome:
+    from native_host.router import Router
+
+    router = Router(settings, api_key, services)
+    page_budget, history_budget = prompt.budgets(router.context_window)
+    stored = services.sessions.load(chat.session)
+    turn = Turn(chat, channel, services, settings, chat.page, page_budget)
+    user = {"role": "user", "content": prompt.user_message(chat, _context(turn))}
+    head = [{"role": "system", "content": prompt.system_prompt()}, *prompt.trim_history(stored, history_budget), user]
+    native = router.tools_supported
+    try:
+        for step in range(1, settings.max_iterations + 1):
+            messages = head + turn.new
+            request = ChatRequest(model=router.model, messages=messages if native else prompt.as_text(messages),
+                                  tools=tools.specs() if native else None, temperature=settings.temperature)
+            text, calls, preamble, tools_off = await _call_model(router, request, turn)
+            native = native and not tools_off
+            if not calls:
+                answer = sanitize(text) or "I don't have an answer to that — could you rephrase the question?"
+                _save(turn, stored, answer)
+                return ChatOutcome(answer, step, _usage(turn))
+            await _run_step(turn, sanitize(preamble), calls)
+        answer = _stopped(turn, settings.max_iterations)
+        _save(turn, stored, answer)
+        return ChatOutcome(answer, settings.max_iterations, _usage(turn))
+    except asyncio.CancelledError:
+        _save(turn, stored, "".join(channel.streamed) + "\n\n[Request cancelled]")
+        raise
+
+
+# ------------------------------------------------------------------ one model call
+class _Gate:
+    """Streams answer text as it arrives, holding back whatever may start a tool call."""
+
+    def __init__(self, channel: ChatChannel) -> None:
+        self.channel, self.raw, self.sent, self.shown = channel, "", 0, ""
+        self.closed = False
+        self.separator = "\n\n" if channel.streamed else ""
+
+    def feed(self, delta: str) -> None:
+        self.raw += delta
+        if self.closed:
+            return
+        view = _THINK.sub("", self.raw)
+        if not self.shown:
+            view = view.lstrip()
+        hold = toolcalls.hold_index(view, self.sent)
+        self._emit(view[self.sent:len(view) if hold is None else hold])
+
+    def _emit(self, text: str) -> None:
+        if text:
+            self.channel.delta(self.separator + text if not self.shown else text)
+            self.shown += text
+            self.sent += len(text)
+
+    def finish(self, answer: str) -> None:
+        if not self.closed and answer.startswith(self.shown):
+            self._emit(answer[len(self.shown):])
+
+
+async def _call_model(router: Any, request: ChatRequest, turn: Turn) -> tuple[str, list[toolcalls.ToolCall], str, bool]:
+    """(text, tool calls — native or written in the text —, text before the calls, tools turned off)."""
+    gate, calls, tools_off, thinking = _Gate(turn.channel), [], False, False
+    async for ev in router.stream(request):
+        if isinstance(ev, TextDelta):
+            gate.feed(ev.text)
+        elif isinstance(ev, ToolCallEvent):
+            gate.closed = True
+            calls.append(toolcalls.check({"id": ev.id, "name": ev.name, "arguments": ev.arguments}))
+        elif isinstance(ev, UsageEvent):
+            turn.usage.input_tokens += ev.input_tokens
+            turn.usage.output_tokens += ev.output_tokens
+        elif isinstance(ev, ToolsOff):
+            tools_off = True
+            logs.log("tools_off", provider=turn.settings.provider, reason=ev.reason)
+        elif isinstance(ev, ReasoningDelta) and not thinking:
+            thinking = True
+            turn.channel.status("thinking", "Thinking…")
+    preamble = gate.raw
+    if not calls:
+        calls, preamble = toolcalls.parse(gate.raw)
+        if not calls:
+            gate.finish(sanitize(gate.raw))
+    return gate.raw, calls, preamble, tools_off
+
+
+# ------------------------------------------------------------------ tools
+async def _run_step(turn: Turn, preamble: str, calls: list[toolcalls.ToolCall]) -> None:
+    ran, skipped = calls[:MAX_CALLS_PER_STEP], len(calls) - MAX_CALLS_PER_STEP
+    turn.new.append({"role": "assistant", "content": preamble, "tool_calls": [c.record() for c in ran]})
+    for call in ran:
+        result = await _run_tool(turn, call)
+        turn.new.append({"role": "tool", "tool_call_id": call.id, "name": call.name, "content": result})
+        turn.gathered.append(f"{call.name}: {_one_line(result)}")
+    if skipped > 0:
+        turn.new[-1]["content"] += f"\n\n({skipped} more tool calls were skipped: at most {MAX_CALLS_PER_STEP} per step.)"
+    if turn.page_changed and not any(c.name == "get_page" for c in ran):
+        turn.channel.status("tool", "Reading page…")
+        turn.new[-1]["content"] += "\n\nThe page after this step:\n" + await _fresh_page(turn)
+
+
+async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
+    tool = tools.get(call.name)
+    if call.problems or tool is None:
+        logs.log("tool_call_invalid", tool=call.name, problems=call.problems)
+        return toolcalls.problem_text(call)
+    denial = await _permit(turn, tool, call.arguments)
+    if denial:
+        return denial
+    turn.channel.status("tool", tool.status_label(call.arguments))
+    try:
+        if tool.runs_in == "host" and tool.run is not None:
+            result = await asyncio.wait_for(tool.run(call.arguments), TOOL_TIMEOUT)
+        else:
+            outcome = await asyncio.wait_for(
+                turn.channel.call_tool(tool.name, call.arguments, timeout=TOOL_TIMEOUT), TOOL_TIMEOUT + 1)
+            if not outcome.ok:
+                return f"Error: {tool.name} failed: {outcome.error or 'no reason given'}"
+            result = outcome.result
+    except asyncio.TimeoutError:
+        return f"Error: {tool.name} did not finish within {TOOL_TIMEOUT:g} s."
+    if tool.permission != "read":
+        turn.page_changed = True
+    return _format_result(turn, tool.name, result)
+
+
+async def _permit(turn: Turn, tool: tools.Tool, args: dict[str, Any]) -> str | None:
+    """None when the tool may run; otherwise the denial to report back to the model."""
+    if tool.permission == "read":
+        return None
+    stored = turn.services.settings.load()
+    site = (urlsplit(turn.page.url).hostname or "") if turn.page else ""
+    if not stored.confirm_actions or tool.name in stored.allowed_sites.get(site, []):
+        return None
+    answer = await turn.channel.confirm(tool.name, args, tool.summary(args), site=site or None)
+    logs.log("tool_confirm", tool=tool.name, approved=answer.approved, remember=answer.remember)
+    if not answer.approved:
+        return (f"The user denied {tool.name}; it was not run. Do not try it again: carry on without it "
+                "and tell the user what you could not do.")
+    if answer.remember and site:
+        allowed = {k: list(v) for k, v in turn.services.settings.load().allowed_sites.items()}
+        allowed[site] = sorted({*allowed.get(site, []), tool.name})
+        turn.services.settings.update({"allowed_sites": allowed})
+    return None
+
+
+def _format_result(turn: Turn, name: str, result: Any) -> str:
+    if name == "get_selection":
+        text = (result.get("selection") or result.get("text")) if isinstance(result, dict) else result
+        return prompt.untrusted("selected text", str(text or "(nothing is selected)"))
+    if isinstance(result, dict) and ({"html", "text"} & set(result)):
+        snapshot = protocol.PageSnapshot.model_validate(result)
+        if name == "get_page":
+            turn.page, turn.page_changed = snapshot, False
+        body, _ = prompt.page_context(snapshot, turn.page_budget)
+        return prompt.untrusted(f"{name} result", body)
+    text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+    return prompt.clip(text or "done", turn.page_budget // 2, "tool result")
+
+
+async def _fresh_page(turn: Turn) -> str:
+    outcome = await turn.channel.call_tool("get_page", {}, timeout=TOOL_TIMEOUT)
+    if not outcome.ok:
+        return f"(could not read the page: {outcome.error})"
+    return _format_result(turn, "get_page", outcome.result)
+
+
+# ------------------------------------------------------------------ context, history, endings
+def _context(turn: Turn) -> str:
+    """The page block for the user message; previous product when moving between products."""
+    page, previous = turn.page, None
+    if page is None:
+        return prompt.context_block(None, turn.page_budget)
+    try:
+        from native_host.page.cache import ProductCache
+    except ImportError:
+        return prompt.context_block(page, turn.page_budget)
+    cache = ProductCache()
+    _, product = prompt.page_context(page, turn.page_budget)
+    if product is not None and page.url:
+        before = cache.previous(exclude_url=page.url)
+        previous = (getattr(before, "url", ""), getattr(before, "product", before)) if before else None
+        cache.remember(page.url, product)
+    return prompt.context_block(page, turn.page_budget, previous)
+
+
+def _save(turn: Turn, stored: list[dict[str, Any]], answer: str) -> None:
+    chat, page = turn.chat, turn.chat.page
+    text = chat.text if not chat.action else f"[{chat.action}] {chat.text}".strip()
+    if page and page.url:
+        text += f"\n(on page: {page.title or page.url} — {page.url})"
+    new = [dict(m, content=prompt.clip(m["content"], STORED_RESULT_CHARS // 4, "tool result"))
+           if m["role"] == "tool" else m for m in turn.new]
+    turn.services.sessions.save(chat.session, [*stored, {"role": "user", "content": text}, *new,
+                                               {"role": "assistant", "content": answer}])
+
+
+def _stopped(turn: Turn, steps: int) -> str:
+    found = "\n".join(f"- {g}" for g in turn.gathered[-12:]) or "- nothing useful yet"
+    return (f"I stopped after {steps} steps without finishing (the limit is {steps} steps per message; "
+            f"it can be raised in Settings). What I gathered so far:\n{found}")
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    text = re.sub(r"<<<(END )?PAGE-DATA[^>]*>>>", "", text)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _usage(turn: Turn) -> protocol.Usage | None:
+    u = turn.usage
+    return u if (u.input_tokens or u.output_tokens) else None
