@@ -57,6 +57,6 @@ def sanitize(text: str) -> str:
                          masked, re.I):
         spans.append((m.start(), m.end()))
     cleaned = _cut(text, spans)
-    masked, _ = mask_code(cleaned)  # blank runs left by removals, outside code only
+    masked, _ = mask_code(cleaned, fill="x")  # blank runs left by removals, outside code only
     cleaned = _cut(cleaned, [(m.start() + 2, m.end()) for m in re.finditer(r"\n[ \t]*\n(?:[ \t]*\n)+", masked)])
     return cleaned.strip()

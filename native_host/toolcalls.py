@@ -150,15 +150,15 @@ MARKUP = ("tool_call", "tool_calls", "tool_response", "tool_result", "tool_use",
           "function_call", "function", "invoke", "parameter", "tools", "think", "thinking")
 
 
-def mask_code(text: str) -> tuple[str, list[re.Match[str]]]:
+def mask_code(text: str, fill: str = " ") -> tuple[str, list[re.Match[str]]]:
     """Text with code blocks and inline code blanked (same length), and the fenced blocks."""
     fences = list(FENCE.finditer(text))
     chars = list(text)
     for m in fences:
-        chars[m.start():m.end()] = " " * (m.end() - m.start())
+        chars[m.start():m.end()] = fill * (m.end() - m.start())
     masked = "".join(chars)
     for m in INLINE.finditer(masked):
-        masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+        masked = masked[:m.start()] + fill * (m.end() - m.start()) + masked[m.end():]
     return masked, fences
 
 
