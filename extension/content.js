@@ -1,0 +1,176 @@
+// Tabmate content script: injected on demand into the tab a chat is about (scripting API).
+// Takes page snapshots and runs element actions (click, fill, scroll) by interactive index.
+// A classic script (content scripts cannot be modules); injecting it twice is harmless.
+(() => {
+  if (globalThis.__tabmateContent) return;
+  globalThis.__tabmateContent = true;
+  const api = globalThis.browser ?? globalThis.chrome;
+
+  const MAX_HTML = 3 * 1024 * 1024; // characters of HTML sent with a snapshot
+  const MAX_TEXT = 200 * 1024;
+  const INTERACTIVE = [
+    "a[href]", "button", "input:not([type=hidden])", "select", "textarea",
+    "[role=button]", "[role=link]", "[contenteditable=true]", "[contenteditable='']", "[onclick]",
+  ].join(",");
+  const INDEX_ATTR = "data-tabmate-index";
+
+  function visible(el) {
+    if (!el.isConnected) return false;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") return false;
+    if (el.closest("[hidden],[aria-hidden=true]")) return false;
+    const rects = el.getClientRects();
+    return rects.length > 0 && Array.from(rects).some((r) => r.width > 0 && r.height > 0);
+  }
+
+  /** Number the visible interactive elements in document order (the host's extractor uses it). */
+  function stamp() {
+    for (const el of document.querySelectorAll(`[${INDEX_ATTR}]`)) el.removeAttribute(INDEX_ATTR);
+    let n = 0;
+    for (const el of document.querySelectorAll(INTERACTIVE)) {
+      if (!visible(el)) continue;
+      n += 1;
+      el.setAttribute(INDEX_ATTR, String(n));
+    }
+    return n;
+  }
+
+  function selectionText() {
+    const active = document.activeElement;
+    if (active && (active.tagName === "TEXTAREA" || (active.tagName === "INPUT" && /^(text|search|url|email)$/i.test(active.type)))) {
+      const { selectionStart: s, selectionEnd: e } = active;
+      if (typeof s === "number" && e > s) return active.value.slice(s, e);
+    }
+    return String(getSelection() ?? "").trim();
+  }
+
+  function snapshot() {
+    const count = stamp();
+    let html = document.documentElement ? document.documentElement.outerHTML : "";
+    const truncated = html.length > MAX_HTML;
+    if (truncated) html = html.slice(0, MAX_HTML);
+    const text = (document.body?.innerText ?? "").slice(0, MAX_TEXT);
+    return {
+      url: location.href,
+      title: document.title,
+      html,
+      text,
+      selection: selectionText() || null,
+      lang: document.documentElement?.lang || navigator.language || null,
+      interactive_count: count,
+      html_truncated: truncated,
+    };
+  }
+
+  function byIndex(index) {
+    let el = document.querySelector(`[${INDEX_ATTR}="${Number(index)}"]`);
+    if (!el) {
+      stamp(); // the page may have changed since the snapshot: number it again
+      el = document.querySelector(`[${INDEX_ATTR}="${Number(index)}"]`);
+    }
+    if (!el) throw new Error(`no interactive element with index ${index} on this page`);
+    return el;
+  }
+
+  function bySelector(selector) {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error(`no element matches ${selector}`);
+    return el;
+  }
+
+  function target(args) {
+    if (args.index !== undefined && args.index !== null) return byIndex(args.index);
+    if (args.selector) return bySelector(args.selector);
+    throw new Error("give an element index");
+  }
+
+  function label(el) {
+    const text = (el.getAttribute("aria-label") || el.innerText || el.value || el.getAttribute("placeholder")
+      || el.getAttribute("title") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ");
+    return `${el.tagName.toLowerCase()}${text ? ` "${text.slice(0, 80)}"` : ""}`;
+  }
+
+  let highlightBox = null;
+  function highlight(el) {
+    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    const r = el.getBoundingClientRect();
+    highlightBox?.remove();
+    highlightBox = document.createElement("div");
+    Object.assign(highlightBox.style, {
+      position: "fixed", left: `${r.left - 4}px`, top: `${r.top - 4}px`,
+      width: `${r.width + 8}px`, height: `${r.height + 8}px`, border: "2px solid #6d4aff",
+      borderRadius: "6px", boxShadow: "0 0 0 4px rgba(109,74,255,.25)", pointerEvents: "none",
+      zIndex: "2147483647", transition: "opacity .4s",
+    });
+    highlightBox.setAttribute("data-tabmate-highlight", "");
+    document.documentElement.appendChild(highlightBox);
+    const box = highlightBox;
+    setTimeout(() => { box.style.opacity = "0"; }, 1200);
+    setTimeout(() => box.remove(), 1700);
+  }
+
+  function click(args) {
+    const el = target(args);
+    highlight(el);
+    if (el.disabled) throw new Error(`${label(el)} is disabled`);
+    el.focus?.({ preventScroll: true });
+    el.click();
+    return { clicked: label(el) };
+  }
+
+  function fill(args) {
+    const el = target(args);
+    highlight(el);
+    const text = String(args.text ?? "");
+    if (el.isContentEditable) {
+      el.focus();
+      el.textContent = text;
+      el.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertText", data: text }));
+    } else if (el.tagName === "SELECT") {
+      const option = Array.from(el.options).find((o) => o.value === text || o.text.trim() === text.trim());
+      if (!option) throw new Error(`${label(el)} has no option "${text}"`);
+      el.value = option.value;
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    } else if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") {
+      if (el.disabled || el.readOnly) throw new Error(`${label(el)} cannot be edited`);
+      el.focus();
+      // the prototype's setter, so frameworks that track the value (React) see the change
+      const proto = el.tagName === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, "value").set.call(el, text);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    } else {
+      throw new Error(`${label(el)} is not a text field`);
+    }
+    return { filled: label(el), text };
+  }
+
+  function scroll(args) {
+    const dir = args.direction === "up" ? -1 : 1;
+    let amount = Number(args.amount);
+    if (!Number.isFinite(amount) || amount <= 0) amount = Math.round(innerHeight * 0.8);
+    else if (amount <= 10) amount = Math.round(amount * innerHeight); // small numbers mean screens
+    scrollBy({ top: dir * amount, behavior: "instant" });
+    const max = Math.max(0, document.documentElement.scrollHeight - innerHeight);
+    return { scroll_y: Math.round(scrollY), max_scroll_y: max, at_end: scrollY >= max - 2, at_top: scrollY <= 0 };
+  }
+
+  const OPS = {
+    snapshot: () => snapshot(),
+    selection: () => ({ text: selectionText(), url: location.href, title: document.title }),
+    click,
+    fill,
+    scroll,
+  };
+
+  api.runtime.onMessage.addListener((msg, _sender, sendResponse) => {
+    if (!msg || msg.tabmate !== 1 || !(msg.op in OPS)) return false;
+    try {
+      sendResponse({ ok: true, result: OPS[msg.op](msg.args ?? {}) });
+    } catch (e) {
+      sendResponse({ ok: false, error: String(e?.message ?? e) });
+    }
+    return false;
+  });
+})();

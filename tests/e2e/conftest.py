@@ -1,0 +1,260 @@
+"""Fixtures for the browser tests: the built extension, a local site, the real host
+registered by `tabmate install`, a loopback fake provider, and a Chromium with the
+extension loaded (Playwright, Debian's chromium — never a downloaded browser)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from tests.conftest import need
+from tests.support.fake_provider import FakeProvider, Recorded, Reply, json_reply, sse_reply
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "docs" / "screenshots"
+CHROMIUM = next((p for p in (os.environ.get("TABMATE_CHROMIUM"), shutil.which("chromium"),
+                             "/usr/bin/chromium") if p and Path(p).exists()), None)
+FIREFOX = next((p for p in (os.environ.get("TABMATE_FIREFOX"), shutil.which("firefox-esr"),
+                            "/usr/bin/firefox-esr") if p and Path(p).exists()), None)
+API_KEY = "sk-test"
+
+
+# ------------------------------------------------------------------ the extension
+@pytest.fixture(scope="session")
+def extension_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    sys.path.insert(0, str(REPO / "extension"))
+    try:
+        import build as ext_build  # extension/build.py
+    finally:
+        sys.path.pop(0)
+    return ext_build.build(tmp_path_factory.mktemp("ext"))
+
+
+def tabmate_cmd() -> list[str]:
+    script = Path(sys.executable).parent / "tabmate"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("tabmate")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "import sys; from native_host.cli import main; sys.exit(main())"]
+
+
+def tabmate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, **(env or {})}
+    res = subprocess.run([*tabmate_cmd(), *args], capture_output=True, text=True, env=full, timeout=60)
+    assert res.returncode == 0, f"tabmate {' '.join(args)} failed: {res.stdout}\n{res.stderr}"
+    return res
+
+
+# ------------------------------------------------------------------ a local web site
+PAGES: dict[str, str] = {
+    "/article": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Solar Kettles Review</title></head>
+<body><main><h1>Solar Kettles Review</h1>
+<p>The SunBrew 3000 boils a litre of water in eleven minutes of direct sunlight. It folds flat,
+weighs 900 grams and costs 89 euros.</p>
+<p>Our verdict: a clever gadget for campers, less useful on cloudy days.</p>
+<p><a href="/other">Another article</a></p>
+<form onsubmit="return false"><label>Email <input id="email" name="email" type="email"></label>
+<button id="buy" type="button" onclick="document.getElementById('out').textContent='bought'; document.title='Bought!'">Buy now</button></form>
+<p id="out">not bought</p>
+</main></body></html>""",
+    "/other": "<!doctype html><html><head><title>Other</title></head><body><p>Other page</p></body></html>",
+}
+
+
+class _SiteHandler(BaseHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        body = PAGES.get(self.path.split("?")[0])
+        if self.path == "/favicon.ico":
+            self.send_response(204)
+            self.end_headers()
+            return
+        if body is None:
+            self.send_response(404)
+            self.end_headers()
+            return
+        data = body.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _SiteHandler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+# ------------------------------------------------------------------ fake provider helpers
+def text_events(text: str, pieces: int = 4) -> list[dict[str, Any]]:
+    size = max(1, len(text) // pieces + 1)
+    chunks = [text[i:i + size] for i in range(0, len(text), size)]
+    events: list[dict[str, Any]] = [{"choices": [{"index": 0, "delta": {"role": "assistant", "content": c}, "finish_reason": None}]} for c in chunks]
+    events.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+    return events
+
+
+def text_reply(text: str, pieces: int = 4, delay: float = 0.0) -> Reply:
+    return sse_reply(text_events(text, pieces), delay=delay, path="/chat/completions")
+
+
+def tool_reply(name: str, args: dict[str, Any], call_id: str = "call_1") -> Reply:
+    events = [
+        {"choices": [{"index": 0, "delta": {"role": "assistant", "tool_calls": [{"index": 0, "id": call_id, "type": "function",
+                     "function": {"name": name, "arguments": json.dumps(args)}}]}, "finish_reason": None}]},
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
+    ]
+    return sse_reply(events, path="/chat/completions")
+
+
+def auth_checking_default(rec: Recorded) -> Reply:
+    """What the fake answers when nothing is queued: a short 'ok', or 401 for a wrong key."""
+    if rec.headers.get("authorization") != f"Bearer {API_KEY}":
+        return json_reply({"error": {"message": "Incorrect API key provided", "type": "invalid_request_error",
+                                     "code": "invalid_api_key"}}, status=401)
+    if rec.path.split("?")[0].endswith("/models"):
+        return json_reply({"object": "list", "data": [{"id": "m", "object": "model"}, {"id": "m-large", "object": "model"}]})
+    return sse_reply(text_events("ok", 1))
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeProvider]:
+    with FakeProvider() as f:
+        f.default = auth_checking_default
+        yield f
+
+
+def configure(fake: FakeProvider, **extra: Any) -> None:
+    """Point the host's settings (in this test's TABMATE_HOME) at the fake provider."""
+    from native_host.settings import SettingsStore
+
+    SettingsStore().update({"provider": "openai_compatible", "base_url": fake.url + "/v1", "model": "m",
+                            "api_key": API_KEY, **extra})
+
+
+# ------------------------------------------------------------------ Chromium with the extension
+@dataclass
+class Browser:
+    context: Any
+    ext_id: str
+    site: str
+    profile: Path
+    problems: list[str] = field(default_factory=list)  # console errors, page errors, dialogs
+    dialogs: list[str] = field(default_factory=list)
+
+    def watch(self, page: Any) -> Any:
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"pageerror: {e}"))
+
+        def on_dialog(d: Any) -> None:
+            self.dialogs.append(f"{d.type}: {d.message}")
+            d.dismiss()
+
+        page.on("dialog", on_dialog)
+        return page
+
+    def open_page(self, path: str = "/article") -> Any:
+        page = self.watch(self.context.new_page())
+        page.goto(self.site + path)
+        return page
+
+    def tab_id(self, sidebar: Any, url: str) -> int:
+        return sidebar.evaluate("""async (url) => {
+            const tabs = await chrome.tabs.query({});
+            const t = tabs.find((t) => t.url === url);
+            return t ? t.id : null; }""", url)
+
+    def open_sidebar(self, page: Any, width: int = 400, height: int = 720) -> Any:
+        """The side panel's page in a tab of its own, pinned to ``page``'s tab (?tab=ID)."""
+        sidebar = self.watch(self.context.new_page())
+        sidebar.set_viewport_size({"width": width, "height": height})
+        sidebar.goto(f"chrome-extension://{self.ext_id}/sidebar.html")
+        tab = self.tab_id(sidebar, page.url)
+        assert tab is not None, f"no tab for {page.url}"
+        sidebar.goto(f"chrome-extension://{self.ext_id}/sidebar.html?tab={tab}")
+        sidebar.wait_for_selector("[data-testid=chat-input]")
+        return sidebar
+
+
+def launch_chromium(playwright: Any, ext_dir: Path, profile: Path, color_scheme: str = "light") -> Any:
+    return playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, color_scheme=color_scheme,
+        args=[f"--disable-extensions-except={ext_dir}", f"--load-extension={ext_dir}", "--no-sandbox",
+              "--disable-background-networking", "--disable-component-update", "--no-first-run",
+              "--disable-gpu"],
+    )
+
+
+def extension_id(context: Any) -> str:
+    workers = context.service_workers or [context.wait_for_event("serviceworker", timeout=15000)]
+    return workers[0].url.split("/")[2]
+
+
+@pytest.fixture
+def chromium_factory(extension_dirs: dict[str, Path], site: str, tmp_path: Path, tabmate_home: Path):
+    need(CHROMIUM is not None, "chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        need(False, "playwright (pip)")
+        raise
+    pw = sync_playwright().start()
+    contexts: list[Any] = []
+
+    def start(install: bool = True, color_scheme: str = "light") -> Browser:
+        profile = tmp_path / f"profile{len(contexts)}"
+        profile.mkdir()
+        if install:
+            tabmate("install", "--browser", "chromium", "--user-data-dir", str(profile))
+            assert (profile / "NativeMessagingHosts" / "tabmate_host.json").exists()
+        ctx = launch_chromium(pw, extension_dirs["chromium"], profile, color_scheme)
+        contexts.append(ctx)
+        return Browser(ctx, extension_id(ctx), site, profile)
+
+    yield start
+    for ctx in contexts:
+        try:
+            ctx.close()
+        except Exception:
+            pass
+    pw.stop()
+
+
+@pytest.fixture
+def chromium(chromium_factory: Callable[..., Browser]) -> Browser:
+    return chromium_factory()
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def answers(sidebar: Any) -> Any:
+    return sidebar.locator("[data-testid=message][data-role=assistant]")
+
+
+def wait_idle(sidebar: Any, timeout: float = 15000) -> None:
+    """Until the chat is no longer running (Send is back)."""
+    sidebar.wait_for_selector("[data-testid=send]:visible", timeout=timeout)
