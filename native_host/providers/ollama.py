@@ -27,6 +27,10 @@ class Provider(OpenAIProvider):
         self.root = root
         super().__init__(http, base_url=f"{root}/v1", **kw)
 
+    @property
+    def shown_url(self) -> str:
+        return self.root
+
     async def list_models(self) -> list[str]:
         try:
             data = await get_json(self.http, self.name, self.root, f"{self.root}/api/tags",

@@ -235,16 +235,21 @@ class OpenAIProvider:
     def takes_temperature(self, model: str) -> bool:
         return True
 
+    @property
+    def shown_url(self) -> str:
+        """The URL error messages name (the one the user typed in Settings)."""
+        return self.base_url
+
     async def stream(self, request: ChatRequest) -> AsyncIterator[Event]:
         async with open_response(
-            self.http, self.name, self.base_url, "POST", f"{self.base_url}/chat/completions",
+            self.http, self.name, self.shown_url, "POST", f"{self.base_url}/chat/completions",
             headers=self.headers(), json=self.body(request), timeout=self.timeout, model=request.model,
         ) as response:
-            async for event in parse_chat_stream(response, self.name, self.base_url, self.quirks.split_think):
+            async for event in parse_chat_stream(response, self.name, self.shown_url, self.quirks.split_think):
                 yield event
 
     async def list_models(self) -> list[str]:
-        data = await get_json(self.http, self.name, self.base_url, f"{self.base_url}/models",
+        data = await get_json(self.http, self.name, self.shown_url, f"{self.base_url}/models",
                               self.headers(), self.timeout)
         items = data.get("data") if isinstance(data, dict) else data
         return sorted({str(m.get("id")) for m in items or [] if isinstance(m, dict) and m.get("id")})

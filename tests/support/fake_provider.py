@@ -83,6 +83,12 @@ class _Server(ThreadingHTTPServer):
         self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         super().server_bind()
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (ConnectionError, OSError)):  # a client hanging up is normal
+            super().handle_error(request, client_address)
+
 
 class FakeProvider:
     def __init__(self) -> None:
@@ -113,7 +119,9 @@ class FakeProvider:
         self._server = _Server(("127.0.0.1", 0), Handler)
         self.port = self._server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
 
     def add(self, *replies: Reply) -> "FakeProvider":
         with self._lock:

@@ -1,0 +1,105 @@
+"""``tabmate test-connection`` and ``tabmate models``: the sidebar's checks from a terminal.
+
+Provider options override the saved settings for this run only (nothing is stored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from typing import Any
+
+from native_host.settings import PROVIDERS
+
+
+def add_provider_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--provider", choices=PROVIDERS, help="provider to use instead of the saved one")
+    parser.add_argument("--model", help="model name (default: the saved or the provider's default)")
+    parser.add_argument("--base-url", help="server URL (openai_compatible: up to and including /v1)")
+    parser.add_argument("--api-key-env", metavar="VAR", help="read the API key from this environment variable")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
+    """Saved settings with the command-line overrides applied, and the key to use."""
+    from native_host.errors import TabmateError
+    from native_host.settings import SettingsStore
+
+    override: dict[str, Any] = {}
+    for name in ("provider", "model", "base_url"):
+        value = getattr(args, name)
+        if value is not None:
+            override[name] = value
+    if args.api_key_env:
+        key = os.environ.get(args.api_key_env)
+        if not key:
+            raise TabmateError("invalid_request", f"The environment variable {args.api_key_env} is not set.",
+                               retryable=False)
+        override["api_key"] = key
+    return SettingsStore().resolve(override)
+
+
+async def _with_services(fn: Any, *args: Any) -> Any:
+    from native_host.channel import Services
+
+    services = Services()
+    try:
+        return await fn(*args, services)
+    finally:
+        await services.aclose()
+
+
+def _fail(prog: str, e: Exception, as_json: bool) -> int:
+    from native_host.errors import TabmateError
+
+    if not isinstance(e, TabmateError):
+        raise e
+    if as_json:
+        print(json.dumps({"ok": False, "code": e.code, "message": e.message}))
+    else:
+        print(f"{prog}: {e.message}", file=sys.stderr)
+    return 1 if e.code != "invalid_request" else 2
+
+
+def test_connection_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="tabmate test-connection",
+                                     description="Check that the provider answers (sends 'Say ok').")
+    add_provider_options(parser)
+    args = parser.parse_args(argv)
+    from native_host import router
+    from native_host.errors import TabmateError
+
+    try:
+        settings, key = resolve(args)
+        result = asyncio.run(_with_services(router.test_connection, settings, key))
+    except TabmateError as e:
+        return _fail(parser.prog, e, args.json)
+    if args.json:
+        print(json.dumps({**result, "provider": settings.provider}))
+    else:
+        mark = "ok" if result["ok"] else "FAILED"
+        print(f"{mark}: {result['message']} ({result['latency_ms']} ms, {settings.provider}, "
+              f"model {result.get('model') or '?'})")
+    return 0 if result["ok"] else 1
+
+
+def models_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="tabmate models", description="List the provider's models.")
+    add_provider_options(parser)
+    args = parser.parse_args(argv)
+    from native_host import router
+    from native_host.errors import TabmateError
+
+    try:
+        settings, key = resolve(args)
+        models = asyncio.run(_with_services(router.list_models, settings, key))
+    except TabmateError as e:
+        return _fail(parser.prog, e, args.json)
+    if args.json:
+        print(json.dumps({"provider": settings.provider, "models": models}))
+    else:
+        print("\n".join(models) if models else f"({settings.provider} lists no models)")
+    return 0
