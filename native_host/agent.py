@@ -76,6 +76,7 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
         _save(turn, stored, answer)
         return ChatOutcome(answer, settings.max_iterations, _usage(turn))
     except asyncio.CancelledError:
+        turn.new = []  # a step cut short would leave calls without results
         _save(turn, stored, "".join(channel.streamed) + "\n\n[Request cancelled]")
         raise
 
