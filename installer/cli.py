@@ -26,7 +26,8 @@ def install_main(argv: list[str], system: System | None = None) -> int:
     parser = _parser("tabmate install", "Register the Tabmate host with your browsers "
                      "(default: every browser detected).")
     parser.add_argument("--user-data-dir", type=Path, metavar="DIR",
-                        help="a Chromium profile dir: write DIR/NativeMessagingHosts/tabmate_host.json")
+                        help="a Chromium user-data dir: write DIR/NativeMessagingHosts/tabmate_host.json "
+                        "(browser defaults to chromium)")
     parser.add_argument("--system", action="store_true",
                         help="register for every user of this machine (needs admin rights)")
     args = parser.parse_args(argv)

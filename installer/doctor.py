@@ -75,6 +75,13 @@ def loaded_extension_findings(system: System, regs: list[Registration]) -> list[
     return out
 
 
+_PROVIDER_FIXES = {
+    "auth_error": "set a valid key: `tabmate config set api_key -` (reads it from stdin), or in the sidebar settings",
+    "network_error": "start the provider's server or correct `base_url` (`tabmate config set base_url URL`)",
+    "model_not_found": "pick a model from `tabmate models`, then `tabmate config set model NAME`",
+}
+
+
 async def provider_check() -> Finding:
     """The sidebar's Test connection against the configured provider."""
     fix = "choose a provider and key in the sidebar settings (or `tabmate config set …`), then `tabmate test-connection`"
@@ -89,7 +96,7 @@ async def provider_check() -> Finding:
         settings, api_key = services.settings.resolve()
         result = await asyncio.wait_for(router.test_connection(settings, api_key, services), 60)
     except TabmateError as e:
-        return Finding("provider", "fail", f"Test connection failed: {e.message}", fix)
+        return Finding("provider", "fail", f"Test connection failed: {e.message}", _PROVIDER_FIXES.get(e.code, fix))
     except Exception as e:  # a doctor reports, it does not crash
         return Finding("provider", "fail", f"Test connection crashed: {e!r}", fix)
     finally:
