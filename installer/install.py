@@ -13,6 +13,7 @@ from typing import Any
 
 from installer import browsers, launcher, manifests, record
 from installer.browsers import Browser
+from installer.registry import Registry
 from installer.system import System
 from native_host import storage
 
@@ -134,7 +135,7 @@ def _set_key(system: System, key: str, value: str, dry_run: bool) -> str:
     return "written"
 
 
-def _registry(system: System) -> Any:
+def _registry(system: System) -> Registry:
     if system.registry is None:
         raise InstallError("The Windows registry is not available (winreg could not be loaded).")
     return system.registry
