@@ -350,14 +350,23 @@ async function retry(tabId) {
 }
 
 // ------------------------------------------------------------------ confirmations
-function onConfirmRequest(msg) {
+async function onConfirmRequest(msg) {
   const chat = chats.get(msg.chat);
   if (!chat) {
     try { post({ type: "confirm_result", id: msg.id, approved: false }); } catch { /* ignore */ }
     return;
   }
+  const args = msg.args ?? {};
+  let target = null;
+  if (args.index !== undefined) {
+    // name the element and highlight it on the page, so the user sees what would be touched
+    target = await inTab(chat.tabId, "describe", args).then((r) => r.label, (e) => `(${e.message})`);
+  } else if (msg.tool === "open_url") {
+    target = String(args.url ?? "");
+  }
+  if (!chats.has(msg.chat)) return;
   const st = tabState(chat.tabId);
-  st.confirm = { id: msg.id, chat: msg.chat, tool: msg.tool, args: msg.args ?? {}, summary: msg.summary, site: msg.site ?? null };
+  st.confirm = { id: msg.id, chat: msg.chat, tool: msg.tool, args, summary: msg.summary, site: msg.site ?? null, target };
   st.status = "Waiting for your permission…";
   publish(chat.tabId, true);
 }

@@ -156,8 +156,15 @@
     return { scroll_y: Math.round(scrollY), max_scroll_y: max, at_end: scrollY >= max - 2, at_top: scrollY <= 0 };
   }
 
+  function describe(args) {
+    const el = target(args);
+    highlight(el);
+    return { label: label(el) };
+  }
+
   const OPS = {
     snapshot: () => snapshot(),
+    describe,
     selection: () => ({ text: selectionText(), url: location.href, title: document.title }),
     click,
     fill,

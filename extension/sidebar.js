@@ -296,6 +296,10 @@ function renderConfirm() {
   const summary = document.createElement("p");
   summary.className = "confirm-summary";
   summary.textContent = c.summary || c.tool;
+  const what = document.createElement("p");
+  what.className = "confirm-target";
+  what.textContent = c.target ?? "";
+  what.hidden = !c.target;
   const meta = document.createElement("p");
   meta.className = "confirm-meta";
   meta.textContent = [c.tool, c.site].filter(Boolean).join(" · ");
@@ -320,7 +324,7 @@ function renderConfirm() {
   allow.addEventListener("click", () => send({ type: "confirm", tabId, id: c.id, approved: true, remember: box.checked }));
   deny.addEventListener("click", () => send({ type: "confirm", tabId, id: c.id, approved: false, remember: false }));
   buttons.append(allow, deny);
-  card.append(title, summary, meta, remember, buttons);
+  card.append(title, summary, what, meta, remember, buttons);
   slot.replaceChildren(card);
   allow.focus();
 }
@@ -504,9 +508,7 @@ $("test-connection").addEventListener("click", async () => {
   out.textContent = "Testing…";
   try {
     const r = await request({ type: "test_connection", settings: formSettings() }, 60000);
-    const text = r.ok
-      ? `✓ Connected${r.model ? ` to ${r.model}` : ""} — ${r.latency_ms} ms${r.message ? `. ${r.message}` : ""}`
-      : `✗ ${r.message}`;
+    const text = r.ok ? `✓ ${r.message || "Connected"} · ${r.latency_ms} ms` : `✗ ${r.message}`;
     setResult("test-result", r.ok, text);
   } catch (err) {
     setResult("test-result", false, `✗ ${err.message}`);

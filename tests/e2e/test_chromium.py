@@ -30,3 +30,213 @@ def test_chat_about_the_page_streams_an_answer(chromium, fake):
     flat = str(body["messages"])
     assert "eleven minutes of direct sunlight" in flat and "How fast does it boil water?" in flat
     assert chromium.problems == [] and chromium.dialogs == []
+    # the conversation is kept for the tab and comes back when the sidebar reopens
+    url = sidebar.url
+    sidebar.close()
+    again = chromium.watch(chromium.context.new_page())
+    again.goto(url)
+    answers(again).first.wait_for()
+    assert "SunBrew 3000" in answers(again).last.inner_text()
+    assert again.locator("[data-testid=message][data-role=user]").inner_text() == "How fast does it boil water?"
+    # New chat starts over
+    again.get_by_test_id("new-chat").click()
+    again.wait_for_selector("#empty:visible")
+    assert again.locator("[data-testid=message]").count() == 0
+
+
+def test_summarize_quick_action(chromium, fake):
+    configure(fake)
+    fake.add(text_reply("- Boils a litre in 11 minutes\n- Folds flat, 900 g\n- Costs 89 euros"))
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("action-summarize").click()
+    wait_idle(sidebar)
+    answer = answers(sidebar).last
+    assert answer.locator("li").count() == 3
+    assert "Costs 89 euros" in answer.inner_text()
+    assert "Summarize" in sidebar.locator("[data-testid=message][data-role=user]").inner_text()
+    body = fake.requests[-1].json
+    assert "eleven minutes of direct sunlight" in str(body["messages"])
+    shot(sidebar, "chat")
+    assert chromium.problems == []
+
+
+def _index_of(page, css: str) -> int:
+    """The index the content script stamped on an element (it stamps before every snapshot)."""
+    return int(page.get_attribute(css, "data-tabmate-index"))
+
+
+def test_click_after_allow(chromium, fake):
+    configure(fake)
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    # one chat first, so the page is stamped and we know the button's index
+    fake.add(text_reply("Sure."))
+    sidebar.get_by_test_id("chat-input").fill("hello")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    buy = _index_of(page, "#buy")
+    fake.add(tool_reply("click_element", {"index": buy}), text_reply("Done — I pressed **Buy now**."))
+    sidebar.get_by_test_id("chat-input").fill("Press the buy button")
+    sidebar.get_by_test_id("send").click()
+    allow = sidebar.get_by_test_id("confirm-allow")
+    allow.wait_for()
+    card = sidebar.locator(".confirm").inner_text()
+    assert "Click" in card and 'button "Buy now"' in card  # names the target
+    assert page.inner_text("#out") == "not bought"  # nothing before the user allows it
+    sidebar.wait_for_timeout(400)  # the card's entry animation
+    shot(sidebar, "confirmation")
+    allow.click()
+    wait_idle(sidebar)
+    assert page.inner_text("#out") == "bought"
+    assert "pressed" in answers(sidebar).last.inner_text()
+    # the tool result went back to the model
+    assert "clicked" in str(fake.requests[-1].json["messages"])
+    assert chromium.problems == []
+
+
+def test_nothing_happens_after_deny(chromium, fake):
+    configure(fake)
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    fake.add(tool_reply("click_element", {"index": 3}), text_reply("OK, I did not press it."))
+    sidebar.get_by_test_id("chat-input").fill("Press the buy button")
+    sidebar.get_by_test_id("send").click()
+    sidebar.get_by_test_id("confirm-deny").click()
+    wait_idle(sidebar)
+    assert page.inner_text("#out") == "not bought"
+    assert sidebar.locator(".confirm").count() == 0
+    assert "did not press" in answers(sidebar).last.inner_text()
+    assert "denied" in str(fake.requests[-1].json["messages"])
+    assert chromium.problems == []
+
+
+def test_settings_test_connection_ok_then_bad_key(chromium, fake):
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("open-settings").click()
+    sidebar.get_by_test_id("provider").select_option("openai_compatible")
+    sidebar.get_by_test_id("base-url").fill(fake.url + "/v1")
+    sidebar.get_by_test_id("model").fill("m")
+    sidebar.get_by_test_id("api-key").fill("sk-test")
+    sidebar.get_by_test_id("save-settings").click()
+    sidebar.wait_for_selector("#save-result.ok")
+    # the key is kept by the host, never shown back, never in browser storage
+    assert sidebar.get_by_test_id("api-key").input_value() == ""
+    assert "Set" in sidebar.get_by_test_id("api-key").get_attribute("placeholder")
+    stored = sidebar.evaluate("async () => JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)])")
+    assert "sk-test" not in stored
+    sidebar.get_by_test_id("test-connection").click()
+    result = sidebar.get_by_test_id("test-result")
+    sidebar.wait_for_selector("[data-testid=test-result][data-ok]")
+    assert result.get_attribute("data-ok") == "true", result.inner_text()
+    assert "ms" in result.inner_text()
+    shot(sidebar, "settings")
+    sidebar.get_by_test_id("api-key").fill("sk-wrong")
+    sidebar.get_by_test_id("test-connection").click()
+    sidebar.wait_for_selector("[data-testid=test-result][data-ok=false]")
+    text = result.inner_text()
+    assert "key" in text.lower() and "401" not in text and "Traceback" not in text
+    assert chromium.problems == []
+
+
+def test_stop_cancels(chromium, fake):
+    configure(fake)
+    fake.add(text_reply("word " * 60, pieces=60, delay=0.1))
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("chat-input").fill("Tell me a long story")
+    sidebar.get_by_test_id("send").click()
+    sidebar.wait_for_function("() => (document.querySelector('[data-role=assistant]')?.innerText ?? '').includes('word')")
+    sidebar.get_by_test_id("stop").click()
+    wait_idle(sidebar, timeout=5000)
+    text = answers(sidebar).last.inner_text()
+    assert "[Request cancelled]" in text
+    assert text.count("word") < 60
+    # the next message works
+    fake.add(text_reply("Fresh answer."))
+    sidebar.get_by_test_id("chat-input").fill("again")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    assert answers(sidebar).last.inner_text().startswith("Fresh answer.")
+
+
+def test_host_absent_shows_install_hint(chromium_factory):
+    browser = chromium_factory(install=False)
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    banner = sidebar.get_by_test_id("host-missing")
+    banner.wait_for()
+    text = banner.inner_text()
+    assert "Tabmate's helper is not installed — run `tabmate install`" in text
+    assert "Specified native messaging host not found" in text  # the browser's own words
+    sidebar.get_by_test_id("chat-input").fill("hello?")
+    sidebar.get_by_test_id("send").click()
+    err = sidebar.locator("[data-testid=message][data-role=error]")
+    err.wait_for()
+    assert "tabmate install" in err.inner_text()
+
+
+XSS = """Here you go:
+<script>alert('script')</script>
+<img src=x onerror="alert('img')">
+<svg onload="alert('svg')"><circle r=4></circle></svg>
+<iframe src="javascript:alert('iframe')"></iframe>
+<a href="javascript:alert('a')" onclick="alert('click')">html link</a>
+[md link](javascript:alert('md'))
+![pic](x" onerror="alert('mdimg'))
+<details open ontoggle="alert('toggle')">x</details>
+<style>body{display:none}</style>
+"""
+
+
+def test_xss_answer_renders_as_text(chromium, fake):
+    configure(fake)
+    fake.add(text_reply(XSS, pieces=5))
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("chat-input").fill("show me")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    answer = answers(sidebar).last
+    md = answer.locator(".md")
+    assert md.locator("script, img, svg, iframe, style, details, [onerror], [onload], [onclick]").count() == 0
+    text = md.inner_text()
+    assert "<script>alert('script')</script>" in text  # shown, not run
+    hrefs = md.locator("a").evaluate_all("els => els.map(a => a.getAttribute('href'))")
+    assert all(h is None or h.startswith(("http:", "https:", "mailto:")) for h in hrefs), hrefs
+    for link in md.locator("a").all():
+        link.click(modifiers=[]) if link.get_attribute("href") is None else None
+    sidebar.wait_for_timeout(300)
+    assert sidebar.evaluate("() => getComputedStyle(document.body).display") != "none"
+    assert chromium.dialogs == []
+    assert chromium.problems == []
+
+
+def test_dark_mode_screenshots(chromium_factory, fake):
+    """The sidebar follows the browser's dark preference (screenshots for the README)."""
+    configure(fake)
+    browser = chromium_factory(color_scheme="dark")
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    assert sidebar.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+    fake.add(text_reply("**SunBrew 3000** in short:\n\n1. Boils a litre in *11 minutes*\n2. Folds flat, `900 g`\n3. Costs 89 euros\n\n"
+                        "Verdict: great for campers, weak on cloudy days."),
+             tool_reply("click_element", {"index": 2}))
+    sidebar.get_by_test_id("action-summarize").click()
+    wait_idle(sidebar)
+    bg = sidebar.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert bg != "rgb(255, 255, 255)"
+    shot(sidebar, "chat-dark")
+    sidebar.get_by_test_id("chat-input").fill("Open the other article")
+    sidebar.get_by_test_id("send").click()
+    sidebar.get_by_test_id("confirm-allow").wait_for()
+    sidebar.wait_for_timeout(400)
+    shot(sidebar, "confirmation-dark")
+    sidebar.get_by_test_id("stop").click()
+    wait_idle(sidebar)
+    sidebar.get_by_test_id("open-settings").click()
+    sidebar.wait_for_selector("[data-testid=provider]")
+    sidebar.wait_for_function("() => document.querySelector('[data-testid=model]').value === 'm'")
+    shot(sidebar, "settings-dark")
+    assert browser.problems == []
