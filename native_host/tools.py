@@ -51,12 +51,14 @@ class Tool:
     def xml_example(self) -> str:
         props = self.parameters.get("properties", {})
         required = self.parameters.get("required", [])
-        attrs = "".join(
-            f' {p}="{"…" if props[p].get("type") == "string" else "N"}"'
-            for p in props if p != self.body_param and p in required
-        )
-        if self.body_param:
-            return f"<{self.name}{attrs}>{self.body_param}</{self.name}>"
+        in_body = self.body_param if self.body_param in ("body", "text") else None  # long text only
+
+        def value(schema: dict[str, Any]) -> str:
+            return "|".join(schema["enum"]) if "enum" in schema else ("…" if schema.get("type") == "string" else "N")
+
+        attrs = "".join(f' {p}="{value(props[p])}"' for p in props if p != in_body and p in required)
+        if in_body:
+            return f"<{self.name}{attrs}>{in_body}</{self.name}>"
         return f"<{self.name}{attrs} />"
 
 
