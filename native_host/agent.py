@@ -24,6 +24,7 @@ from native_host.settings import Settings
 
 TOOL_TIMEOUT = 30.0
 MAX_CALLS_PER_STEP = 10
+MAX_BAD_ROUNDS = 3  # steps whose calls were all invalid before tools are taken away
 STORED_RESULT_CHARS = 2000
 _THINK = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
 
@@ -47,6 +48,7 @@ class Turn:
     gathered: list[str] = field(default_factory=list)
     usage: protocol.Usage = field(default_factory=protocol.Usage)
     page_changed: bool = False
+    bad_rounds: int = 0
 
 
 async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services,
@@ -62,12 +64,12 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
     native = router.tools_supported
     try:
         for step in range(1, settings.max_iterations + 1):
-            messages = head + turn.new
-            request = ChatRequest(model=router.model, messages=messages if native else prompt.as_text(messages),
-                                  tools=tools.specs() if native else None, temperature=settings.temperature)
+            messages, use_tools = head + turn.new, native and turn.bad_rounds < MAX_BAD_ROUNDS
+            request = ChatRequest(model=router.model, messages=messages if use_tools else prompt.as_text(messages),
+                                  tools=tools.specs() if use_tools else None, temperature=settings.temperature)
             text, calls, preamble, tools_off = await _call_model(router, request, turn)
             native = native and not tools_off
-            if not calls:
+            if not calls or turn.bad_rounds >= MAX_BAD_ROUNDS:
                 answer = sanitize(text) or "I don't have an answer to that — could you rephrase the question?"
                 _save(turn, stored, answer)
                 return ChatOutcome(answer, step, _usage(turn))
@@ -145,6 +147,10 @@ async def _run_step(turn: Turn, preamble: str, calls: list[toolcalls.ToolCall]) 
         result = await _run_tool(turn, call)
         turn.new.append({"role": "tool", "tool_call_id": call.id, "name": call.name, "content": result})
         turn.gathered.append(f"{call.name}: {_one_line(result)}")
+    if all(c.problems for c in ran):
+        turn.bad_rounds += 1
+        if turn.bad_rounds >= MAX_BAD_ROUNDS:
+            turn.new[-1]["content"] += "\n\nThe tool calls keep failing: do not call tools any more, answer now with what you have."
     if skipped > 0:
         turn.new[-1]["content"] += f"\n\n({skipped} more tool calls were skipped: at most {MAX_CALLS_PER_STEP} per step.)"
     if turn.page_changed and not any(c.name == "get_page" for c in ran):

@@ -132,3 +132,14 @@ async def test_actions_map_to_instructions(fake_provider, services, action, word
     fake_provider.add(say("ok"))
     await run(chat("", {**PAGE, "selection": "tea"}, action=action), Sidebar(), services)
     assert words in sent_messages(fake_provider, 0)[-1]["content"]
+
+
+async def test_invalid_calls_are_retried_a_bounded_number_of_times(fake_provider, services):
+    fake_provider.add(*[call(("scroll", {"direction": "sideways"})) for _ in range(3)],
+                      say('Sorry, I could not scroll. <scroll direction="sideways" />'))
+    side = Sidebar()
+    out = await run(chat("scroll sideways", PAGE), side, services)
+    assert out.iterations == 4 and out.text == "Sorry, I could not scroll."
+    assert not side.of("tool_request") and not side.of("confirm_request")
+    last = fake_provider.requests[3].json
+    assert "tools" not in last and "answer now" in last["messages"][-1]["content"]
