@@ -214,7 +214,8 @@ def _format_result(turn: Turn, name: str, result: Any) -> str:
         body, _ = prompt.page_context(snapshot, turn.page_budget)
         return prompt.untrusted(f"{name} result", body)
     text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
-    return prompt.clip(text or "done", turn.page_budget // 2, "tool result")
+    text = prompt.clip(text or "done", turn.page_budget // 2, "tool result")
+    return text if name == "draft_email" else prompt.untrusted(f"{name} result", text)  # web-derived
 
 
 async def _fresh_page(turn: Turn) -> str:
