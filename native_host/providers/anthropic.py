@@ -12,7 +12,7 @@ from native_host.providers.base import (
     ChatRequest, End, Event, ReasoningDelta, TextDelta, ToolCallEvent, UsageEvent,
 )
 from native_host.providers.errors import ProviderError, stream_error
-from native_host.providers.sse import get_json, open_response, sse_data
+from native_host.providers.sse import drain, get_json, open_response, sse_data
 
 VERSION = "2023-06-01"
 DEFAULT_MAX_TOKENS = 4096
@@ -64,7 +64,8 @@ async def parse_anthropic_stream(response: httpx.Response, base_url: str) -> Asy
     input_tokens = output_tokens = 0
     stop: str | None = None
     finished = False
-    async for event, data in sse_data(response):
+    lines = sse_data(response)
+    async for event, data in lines:
         try:
             msg = json.loads(data)
         except ValueError:
@@ -105,6 +106,7 @@ async def parse_anthropic_stream(response: httpx.Response, base_url: str) -> Asy
             output_tokens = int(usage.get("output_tokens") or output_tokens)
         elif kind == "message_stop":
             finished = True
+            await drain(lines)
             break
         elif kind == "error":
             raise stream_error("anthropic", msg.get("error") or msg, base_url)

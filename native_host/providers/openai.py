@@ -18,7 +18,7 @@ from native_host.providers.base import (
     ChatRequest, End, Event, ReasoningDelta, TextDelta, ToolCallEvent, UsageEvent,
 )
 from native_host.providers.errors import LABELS, ProviderError, stream_error
-from native_host.providers.sse import get_json, open_response, sse_data
+from native_host.providers.sse import drain, get_json, open_response, sse_data
 
 
 @dataclass(frozen=True)
@@ -133,9 +133,11 @@ async def parse_chat_stream(
     usage: UsageEvent | None = None
     done = parsed = False
     bad = 0
-    async for _event, data in sse_data(response):
+    lines = sse_data(response)
+    async for _event, data in lines:
         if data == "[DONE]":
             done = True
+            await drain(lines)
             break
         try:
             chunk = json.loads(data)

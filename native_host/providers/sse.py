@@ -7,6 +7,7 @@ response — also when the consuming task is cancelled, which drops the connecti
 
 from __future__ import annotations
 
+import asyncio
 import json as jsonlib
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
@@ -86,3 +87,17 @@ async def sse_data(response: httpx.Response) -> AsyncIterator[tuple[str, str]]:
             yield event, value
         elif name == "event":
             event = value
+
+
+async def drain(lines: AsyncIterator[object], limit: float = 2.0) -> None:
+    """Read what follows the end marker, so the connection goes back to the pool.
+
+    A server that keeps the stream open after ``[DONE]`` gets ``limit`` seconds; then the
+    response is closed (and the connection dropped) as usual.
+    """
+    try:
+        async with asyncio.timeout(limit):
+            async for _ in lines:
+                pass
+    except (TimeoutError, httpx.HTTPError):
+        pass

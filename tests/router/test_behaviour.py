@@ -127,3 +127,12 @@ async def test_cancel_mid_stream_closes_the_connection_at_once(make_router, fake
         await asyncio.sleep(0.02)
     assert fake_provider.disconnects == 1
     assert 0 < len(got) < 200
+
+
+async def test_finished_streams_give_the_connection_back_to_the_pool(make_router, fake_provider):
+    fake_provider.default = lambda rec: sse_reply([{"choices": [{"delta": {"content": "x"}, "finish_reason": "stop"}]},
+                                                   {"choices": [], "usage": {"prompt_tokens": 1, "completion_tokens": 1}}])
+    router = make_router()
+    for _ in range(3):
+        await collect(router, req())
+    assert len({r.client_port for r in fake_provider.requests}) == 1

@@ -42,6 +42,7 @@ class Recorded:
     path: str
     headers: dict[str, str]
     body: bytes
+    client_port: int = 0  # the same port on two requests: the connection was reused
 
     @property
     def json(self) -> Any:
@@ -108,7 +109,8 @@ class FakeProvider:
             def _handle(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
-                rec = Recorded(self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                rec = Recorded(self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body,
+                               self.client_address[1])
                 with fake._lock:
                     fake.requests.append(rec)
                     reply = fake._next(rec)
