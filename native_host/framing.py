@@ -68,10 +68,14 @@ def encode(message: dict[str, Any]) -> bytes:
 
 
 def split_text(text: str, max_bytes: int = PART_BYTES) -> list[str]:
-    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes, never inside a character."""
-    data = text.encode("utf-8")
-    if len(data) <= max_bytes:
+    """Cut ``text`` into pieces whose JSON string encoding takes at most ``max_bytes`` bytes.
+
+    Cuts never fall inside a character; text full of characters JSON must escape (control
+    characters become six bytes each) is cut finer.
+    """
+    if _json_size(text) <= max_bytes:
         return [text]
+    data = text.encode("utf-8")
     pieces = []
     start = 0
     while start < len(data):
@@ -79,9 +83,20 @@ def split_text(text: str, max_bytes: int = PART_BYTES) -> list[str]:
         # step back to a character boundary (continuation bytes are 0b10xxxxxx)
         while end < len(data) and (data[end] & 0xC0) == 0x80:
             end -= 1
-        pieces.append(data[start:end].decode("utf-8"))
+        pieces.extend(_fit(data[start:end].decode("utf-8"), max_bytes))
         start = end
     return pieces
+
+
+def _json_size(text: str) -> int:
+    return len(json.dumps(text, ensure_ascii=False).encode("utf-8")) - 2  # minus the quotes
+
+
+def _fit(piece: str, max_bytes: int) -> list[str]:
+    if len(piece) <= 1 or _json_size(piece) <= max_bytes:
+        return [piece]
+    mid = len(piece) // 2
+    return _fit(piece[:mid], max_bytes) + _fit(piece[mid:], max_bytes)
 
 
 def frames_for(message: dict[str, Any]) -> list[bytes]:

@@ -24,7 +24,7 @@ _logger: logging.Logger | None = None
 _PATTERNS = [
     re.compile(r"\b(sk-(?:ant-|or-|proj-)?[A-Za-z0-9_\-]{8,})"),
     re.compile(r"(?i)\b(bearer\s+)([A-Za-z0-9._\-]{8,})"),
-    re.compile(r"(?i)(\"?(?:api[_-]?key|x-api-key|authorization)\"?\s*[:=]\s*\"?)([^\s\",}]{4,})"),
+    re.compile(r"(?i)(\"?(?:api[_-]?key|x-api-key|authorization)\"?\s*[:=]\s*\"?)(?!(?i:bearer)\s|\[REDACTED\])([^\s\",}]{4,})"),
 ]
 
 

@@ -162,12 +162,16 @@ def parse_message(payload: bytes) -> Ping | Chat | Cancel | TestConnection | Get
 
 def describe(e: ValidationError) -> str:
     """One readable line per problem, naming the field: ``'text': Field required``."""
-    parts = []
-    for err in e.errors()[:5]:
-        loc = [str(p) for p in err["loc"] if not (isinstance(p, str) and p in INCOMING_TYPES)]
+    seen: dict[str, str] = {}
+    for err in e.errors():
+        loc = [str(p) for p in err["loc"] if not (isinstance(p, str) and p in _NOISE)]
         where = ".".join(loc) or "message"
-        parts.append(f"'{where}': {err['msg']}")
-    return "; ".join(parts)
+        seen.setdefault(where, err["msg"])  # a union reports each member; the first says enough
+    return "; ".join(f"'{where}': {msg}" for where, msg in list(seen.items())[:5])
+
+
+# location parts pydantic adds for discriminated unions and union members
+_NOISE = frozenset(INCOMING_TYPES) | {"str", "int", "float", "bool", "dict", "list", "none"}
 
 
 # ---------------------------------------------------------------- host → extension
