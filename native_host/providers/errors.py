@@ -219,6 +219,9 @@ def stream_error(provider: str, err: Any, base_url: str) -> ProviderError:
         elif code in ANTHROPIC_TYPES:
             status = ANTHROPIC_TYPES[str(code)]
     body = json.dumps({"error": err})
+    if status is None:  # judge by the words: a string code such as "context_length_exceeded"
+        words = error_detail(body)
+        status = 400 if _CONTEXT.search(words) else 429 if "rate_limit" in words else None
     e = friendly_error(provider, status or 500, body, None, base_url)
     if status is None and e.code == "server_error":
         label = LABELS.get(provider, provider)

@@ -63,6 +63,10 @@ def to_openai_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
         "parameters": t.get("parameters") or {"type": "object", "properties": {}}}} for t in tools]
 
 
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
 class _ToolCalls:
     """Joins streamed tool-call fragments: by ``index``, or (Gemini) by id/name order."""
 
@@ -152,11 +156,13 @@ async def parse_chat_stream(
         parsed = True
         u = chunk.get("usage")
         if isinstance(u, dict):
-            usage = UsageEvent(int(u.get("prompt_tokens") or 0), int(u.get("completion_tokens") or 0))
+            usage = UsageEvent(_int(u.get("prompt_tokens")), _int(u.get("completion_tokens")))
         choices = chunk.get("choices") or []
         if not choices:
             continue
         choice = choices[0]
+        if not isinstance(choice, dict):
+            continue
         delta = choice.get("delta") or choice.get("message") or {}
         reasoning = delta.get("reasoning") or delta.get("reasoning_content")
         if reasoning and isinstance(reasoning, str):
@@ -169,7 +175,8 @@ async def parse_chat_stream(
                 for ev in think.feed(content):
                     yield ev
         for tc in delta.get("tool_calls") or ():
-            calls.add(tc)
+            if isinstance(tc, dict):
+                calls.add(tc)
         if choice.get("finish_reason"):
             stop = choice["finish_reason"]
     if think is not None and think.buf:

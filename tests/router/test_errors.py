@@ -160,3 +160,19 @@ def test_friendly_error_unit_cases():
     assert e.retry_after is None  # over 60 s: our own backoff
     e = friendly_error("anthropic", 529, None, None, "https://api.anthropic.com")
     assert e.code == "server_error" and e.retryable
+
+
+async def test_context_error_inside_a_stream(make_router, fake_provider):
+    fake_provider.default = sse_reply([{"error": {"message": "This model's maximum context length is 8192 tokens",
+                                                  "code": "context_length_exceeded"}}], done=False)
+    with pytest.raises(TabmateError) as info:
+        await collect(make_router("openai_compatible"), req())
+    assert info.value.code == "context_length" and not info.value.retryable
+
+
+async def test_odd_chunks_do_not_crash(make_router, fake_provider):
+    fake_provider.default = sse_reply([{"choices": ["x"]}, {"choices": [{"delta": {"tool_calls": ["y"], "content": "ok"}}]},
+                                       {"choices": [], "usage": {"prompt_tokens": "many"}},
+                                       {"choices": [{"delta": {}, "finish_reason": "stop"}]}])
+    events = await collect(make_router(), req())
+    assert TextDelta("ok") in events
