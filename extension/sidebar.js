@@ -90,6 +90,7 @@ function onMessage(msg) {
       if (msg.tabId !== tabId) return;
       state = msg.state;
       render();
+      document.body.dataset.ready = "true"; // the chat for this tab is shown and usable
       break;
     case "delta": {
       if (msg.tabId !== tabId || !state) return;

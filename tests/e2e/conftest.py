@@ -193,7 +193,7 @@ class Browser:
         tab = self.tab_id(sidebar, page.url)
         assert tab is not None, f"no tab for {page.url}"
         sidebar.goto(f"chrome-extension://{self.ext_id}/sidebar.html?tab={tab}")
-        sidebar.wait_for_selector("[data-testid=chat-input]")
+        sidebar.wait_for_selector("body[data-ready=true]")
         return sidebar
 
 

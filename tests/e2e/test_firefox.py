@@ -1,0 +1,100 @@
+"""The same extension in Firefox ESR: installed as a temporary add-on over WebDriver BiDi,
+one chat through the native host registered by `tabmate install --browser firefox`.
+
+BiDi cannot navigate to moz-extension:// pages or open the sidebar (that needs a user
+gesture), so the test build adds a tiny driver to the background scripts: when a tab loads
+a URL ending in #tabmate-e2e-sidebar, it opens sidebar.html?tab=<that tab> in a new tab.
+BiDi can evaluate script in that extension page, so the real sidebar UI is driven."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import need
+from tests.e2e.conftest import FIREFOX, SCREENSHOTS, configure, tabmate, text_reply
+
+pytestmark = pytest.mark.e2e
+
+DRIVER = """// test-only: opens the sidebar page in a tab for the page that asks for it
+const api = globalThis.browser;
+api.tabs.onUpdated.addListener(async (tabId, info, tab) => {
+  if (info.status === "complete" && (tab.url ?? "").endsWith("#tabmate-e2e-sidebar")) {
+    await api.tabs.create({ url: api.runtime.getURL(`sidebar.html?tab=${tabId}`) });
+  }
+});
+"""
+
+
+def firefox_test_build(src: Path, dest: Path) -> Path:
+    import shutil
+
+    shutil.copytree(src, dest)
+    (dest / "e2e_driver.js").write_text(DRIVER)
+    manifest = json.loads((dest / "manifest.json").read_text())
+    manifest["background"]["scripts"].append("e2e_driver.js")
+    (dest / "manifest.json").write_text(json.dumps(manifest, indent=2))
+    return dest
+
+
+def test_firefox_chat_through_native_host(extension_dirs, site, fake, tmp_path, tabmate_home):
+    need(FIREFOX is not None, "firefox-esr")
+    try:
+        from tests.e2e.bidi import Firefox
+    except ImportError:
+        need(False, "websockets (pip)")
+        raise
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "TABMATE_HOME": str(tabmate_home), "MOZ_HEADLESS": "1"}
+    tabmate("install", "--browser", "firefox", env=env)
+    assert (home / ".mozilla" / "native-messaging-hosts" / "tabmate_host.json").exists()
+    configure(fake)
+    fake.add(text_reply("Firefox says: the **SunBrew 3000** costs 89 euros.", pieces=5, delay=0.05))
+    ext = firefox_test_build(extension_dirs["firefox"], tmp_path / "ext-firefox")
+
+    async def run() -> None:
+        fx = Firefox(FIREFOX, tmp_path / "profile", env, tmp_path / "firefox.log")
+        try:
+            await fx.start()
+            installed = await fx.cmd("webExtension.install", {"extensionData": {"type": "path", "path": str(ext)}})
+            assert installed["extension"] == "tabmate@tabmate.app"
+            page = (await fx.contexts())[0]["context"]
+            await fx.cmd("browsingContext.navigate", {"context": page, "url": f"{site}/article#tabmate-e2e-sidebar",
+                                                       "wait": "complete"})
+            sidebar = await fx.context_with("moz-extension://")
+            await fx.wait_for(sidebar, "document.body.dataset.ready === 'true'")
+            await fx.evaluate(sidebar, """(() => {
+                const input = document.querySelector('[data-testid=chat-input]');
+                input.value = 'How much is it?';
+                document.querySelector('[data-testid=send]').click();
+            })()""")
+            try:
+                text = await fx.wait_for(sidebar, """(() => {
+                    const a = [...document.querySelectorAll('[data-testid=message][data-role=assistant]')].pop();
+                    const idle = !document.querySelector('[data-testid=send]').hidden;
+                    return idle && a ? a.innerText : null; })()""")
+            except AssertionError as e:
+                shown = await fx.evaluate(sidebar, "document.body.innerText")
+                raise AssertionError(f"{e}\nsidebar shows: {shown}\nlog: {fx.log.read_text()[-3000:]}") from None
+            assert "costs 89 euros" in text
+            bold = await fx.evaluate(sidebar, "document.querySelector('[data-role=assistant] strong')?.textContent")
+            assert bold == "SunBrew 3000"
+            errors = await fx.evaluate(sidebar, "[...document.querySelectorAll('[data-role=error]')].map(e => e.innerText)")
+            assert errors == []
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            await fx.cmd("browsingContext.setViewport", {"context": sidebar, "viewport": {"width": 400, "height": 560}})
+            await asyncio.sleep(0.3)
+            await fx.screenshot(sidebar, SCREENSHOTS / "firefox-chat.png")
+        finally:
+            await fx.close()
+
+    asyncio.run(run())
+    sent = json.dumps(fake.requests[-1].json["messages"])
+    assert "How much is it?" in sent
+    # the content script read the page in Firefox too (host permission granted to the add-on)
+    assert "eleven minutes of direct sunlight" in sent
