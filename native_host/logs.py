@@ -19,6 +19,7 @@ from typing import Any
 _SECRETS: set[str] = set()
 _lock = threading.Lock()
 _logger: logging.Logger | None = None
+_mirror_to_stderr = True
 
 # Shapes of credentials that must never reach a log even if nobody registered them.
 _PATTERNS = [
@@ -82,12 +83,18 @@ def log(event: str, level: str = "info", **fields: Any) -> None:
         _get_logger().log(logging.getLevelName(level.upper()), line)
     except Exception:  # logging must never take the host down
         pass
-    if level in ("warning", "error"):
+    if _mirror_to_stderr and level in ("warning", "error"):
         try:
             sys.stderr.write(f"tabmate: {line}\n")
             sys.stderr.flush()
         except Exception:
             pass
+
+
+def mirror_to_stderr(enabled: bool) -> None:
+    """Commands with their own report (doctor, ask) turn the stderr copy of warnings off."""
+    global _mirror_to_stderr
+    _mirror_to_stderr = enabled
 
 
 def reset_for_tests() -> None:
