@@ -236,12 +236,12 @@ def _context(turn: Turn) -> str:
     except ImportError:
         return prompt.context_block(page, turn.page_budget)
     cache = ProductCache()
-    _, product = prompt.page_context(page, turn.page_budget)
+    body, product = prompt.page_context(page, turn.page_budget)
     if product is not None and page.url:
         before = cache.previous(exclude_url=page.url)
         previous = (getattr(before, "url", ""), getattr(before, "product", before)) if before else None
         cache.remember(page.url, product)
-    return prompt.context_block(page, turn.page_budget, previous)
+    return prompt.context_block(page, turn.page_budget, previous, body)
 
 
 def _save(turn: Turn, stored: list[dict[str, Any]], answer: str) -> None:

@@ -99,11 +99,13 @@ def _product_json(product: Any) -> str:
     return json.dumps(product, ensure_ascii=False, default=str)
 
 
-def context_block(page: protocol.PageSnapshot | None, budget: int, previous: tuple[str, Any] | None = None) -> str:
+def context_block(page: protocol.PageSnapshot | None, budget: int, previous: tuple[str, Any] | None = None,
+                  body: str | None = None) -> str:
     """The per-message context: current page, selection and the previous product seen."""
     if page is None or not (page.url or page.text or page.html):
         return "(No page is available for this message.)"
-    body, _ = page_context(page, budget)
+    if body is None:
+        body, _ = page_context(page, budget)
     parts = [untrusted("current page", body)]
     if page.selection:
         parts.append(untrusted("text the user selected", clip(page.selection, budget // 4, "selection")))
