@@ -39,6 +39,7 @@ const PURIFY = {
   ALLOWED_ATTR: ["href", "title", "target", "rel", "colspan", "rowspan", "align", "start"],
   ALLOW_DATA_ATTR: false,
 };
+/** The answer's markdown as a sanitized DocumentFragment (no innerHTML anywhere). */
 export function renderMarkdown(text) {
   let html;
   try {
@@ -46,7 +47,11 @@ export function renderMarkdown(text) {
   } catch {
     html = `<p>${escapeHtml(text)}</p>`;
   }
-  return DOMPurify.sanitize(html, PURIFY);
+  return DOMPurify.sanitize(html, { ...PURIFY, RETURN_DOM_FRAGMENT: true });
+}
+
+function fromTemplate(id) {
+  return document.getElementById(id).content.cloneNode(true);
 }
 
 // ------------------------------------------------------------------ connection to background
@@ -158,7 +163,6 @@ function nearBottom() {
   return log.scrollHeight - log.scrollTop - log.clientHeight < 80;
 }
 
-const copyIcon = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15V5a2 2 0 0 1 2-2h10"/></svg>';
 
 function messageEl(m, i) {
   const el = document.createElement("div");
@@ -174,7 +178,7 @@ function messageEl(m, i) {
   } else if (m.role === "assistant") {
     const body = document.createElement("div");
     body.className = "md";
-    body.innerHTML = renderMarkdown(m.text);
+    body.append(renderMarkdown(m.text));
     if (m.streaming) el.classList.add("streaming");
     el.append(body);
     if (!m.streaming && m.text) el.append(toolsRow(m.text));
@@ -230,7 +234,7 @@ function toolsRow(text) {
   const copy = document.createElement("button");
   copy.type = "button";
   copy.className = "ghost small";
-  copy.innerHTML = `${copyIcon}<span>Copy</span>`;
+  copy.append(fromTemplate("icon-copy"), Object.assign(document.createElement("span"), { textContent: "Copy" }));
   copy.setAttribute("aria-label", "Copy answer");
   copy.dataset.testid = "copy";
   copy.addEventListener("click", async () => {
@@ -267,8 +271,7 @@ function render() {
       s.className = "msg status live";
       s.dataset.testid = "message";
       s.dataset.role = "status";
-      s.innerHTML = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>';
-      s.append(document.createTextNode(state.status || "Thinking…"));
+      s.append(fromTemplate("dots"), document.createTextNode(state.status || "Thinking…"));
       frag.append(s);
     }
     log.append(frag);
