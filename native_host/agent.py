@@ -49,6 +49,7 @@ class Turn:
     usage: protocol.Usage = field(default_factory=protocol.Usage)
     page_changed: bool = False
     bad_rounds: int = 0
+    step_budget: int = 8000  # tokens this turn's tool results may take together
 
 
 async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services,
@@ -58,12 +59,13 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
     router = Router(settings, api_key, services)
     page_budget, history_budget = prompt.budgets(router.context_window)
     stored = services.sessions.load(chat.session)
-    turn = Turn(chat, channel, services, settings, chat.page, page_budget)
+    turn = Turn(chat, channel, services, settings, chat.page, page_budget, step_budget=page_budget + history_budget)
     user = {"role": "user", "content": prompt.user_message(chat, _context(turn))}
     head = [{"role": "system", "content": prompt.system_prompt()}, *prompt.trim_history(stored, history_budget), user]
     native = router.tools_supported
     try:
         for step in range(1, settings.max_iterations + 1):
+            _fit(turn)
             messages, use_tools = head + turn.new, native and turn.bad_rounds < MAX_BAD_ROUNDS
             request = ChatRequest(model=router.model, messages=messages if use_tools else prompt.as_text(messages),
                                   tools=tools.specs() if use_tools else None, temperature=settings.temperature)
@@ -178,9 +180,21 @@ async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
             result = outcome.result
     except asyncio.TimeoutError:
         return f"Error: {tool.name} did not finish within {TOOL_TIMEOUT:g} s."
+    logs.log("tool_run", tool=tool.name, runs_in=tool.runs_in)
     if tool.permission != "read":
         turn.page_changed = True
     return _format_result(turn, tool.name, result)
+
+
+def _fit(turn: Turn) -> None:
+    """Older tool results give way when this turn's results outgrow their share of the context."""
+    results = [m for m in turn.new if m["role"] == "tool"]
+    total = sum(prompt.tokens(m["content"]) for m in results)
+    for m in results[:-1]:
+        if total <= turn.step_budget:
+            break
+        total -= prompt.tokens(m["content"]) - 20
+        m["content"] = "(older result dropped to fit the context; call the tool again if it is needed)"
 
 
 async def _permit(turn: Turn, tool: tools.Tool, args: dict[str, Any]) -> str | None:
