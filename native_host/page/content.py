@@ -19,9 +19,12 @@ import copy
 import re
 from dataclasses import dataclass
 
-from lxml import html
+from lxml import etree
 
+from native_host.page.parse import text_of
 from native_host.page.render import BLOCK_TAGS, render
+
+El = etree._Element
 
 _NEVER = {"script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed",
           "link", "meta", "select", "textarea", "button", "input", "dialog", "nav"}
@@ -59,18 +62,18 @@ class Flags:
     clean_conditionally: bool = True
 
 
-def _attrs(el: html.HtmlElement) -> str:
+def _attrs(el: El) -> str:
     return f"{el.get('class', '')} {el.get('id', '')}"
 
 
-def _hidden(el: html.HtmlElement) -> bool:
+def _hidden(el: El) -> bool:
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return "fallback-image" not in (el.get("class") or "")
     style = el.get("style")
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
-def _drop(el: html.HtmlElement) -> None:
+def _drop(el: El) -> None:
     """Remove an element with its subtree but keep its tail text."""
     parent = el.getparent()
     if parent is None:
@@ -85,11 +88,11 @@ def _drop(el: html.HtmlElement) -> None:
     parent.remove(el)
 
 
-def _text_len(el: html.HtmlElement) -> int:
-    return len(" ".join(el.text_content().split()))
+def _text_len(el: El) -> int:
+    return len(" ".join(text_of(el).split()))
 
 
-def _link_density(el: html.HtmlElement, length: int | None = None) -> float:
+def _link_density(el: El, length: int | None = None) -> float:
     length = _text_len(el) if length is None else length
     if not length:
         return 0.0
@@ -101,7 +104,7 @@ def _link_density(el: html.HtmlElement, length: int | None = None) -> float:
     return links / length
 
 
-def _class_weight(el: html.HtmlElement, flags: Flags) -> int:
+def _class_weight(el: El, flags: Flags) -> int:
     if not flags.weight_classes:
         return 0
     weight = 0
@@ -114,27 +117,25 @@ def _class_weight(el: html.HtmlElement, flags: Flags) -> int:
     return weight
 
 
-def _prepare(body: html.HtmlElement, flags: Flags, title: str) -> None:
+_NEVER_XPATH = etree.XPath(" | ".join(f"//{t}" for t in sorted(_NEVER)))
+_FLAGGED_XPATH = etree.XPath("//*[@hidden or @aria-hidden or @style or @role]")
+_NAMED_XPATH = etree.XPath("//*[@class or @id]")
+
+
+def _prepare(body: El, flags: Flags, title: str) -> None:
     """Remove non-content and turn text-only divs into paragraphs (in place)."""
-    doomed: list[html.HtmlElement] = []
+    doomed: list[El] = list(_NEVER_XPATH(body))
+    doomed += [el for el in _FLAGGED_XPATH(body)
+               if _hidden(el) or el.get("role") in _UNLIKELY_ROLES]
     title_norm = _norm(title)
-    for el in body.iter():
-        if not isinstance(el.tag, str):
-            doomed.append(el)
-            continue
-        tag = el.tag
-        if tag in _NEVER:
-            doomed.append(el)
-            continue
-        if _hidden(el) or el.get("role") in _UNLIKELY_ROLES:
-            doomed.append(el)
-            continue
-        if tag in ("h1", "h2") and title_norm and _norm(el.text_content()) == title_norm:
-            doomed.append(el)  # the title is given separately
-            continue
-        if flags.strip_unlikely and tag not in ("body", "a", "html", "main", "article"):
+    if title_norm:
+        doomed += [el for el in body.iter("h1", "h2") if _norm(text_of(el)) == title_norm]
+    if flags.strip_unlikely:
+        for el in _NAMED_XPATH(body):
+            if el.tag in ("body", "a", "html", "main", "article"):
+                continue
             attrs = _attrs(el)
-            if len(attrs) > 1 and _UNLIKELY.search(attrs) and not _MAYBE.search(attrs):
+            if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs):
                 if not _inside(el, ("table", "code", "pre")):
                     doomed.append(el)
     _remove_all(doomed)
@@ -142,17 +143,16 @@ def _prepare(body: html.HtmlElement, flags: Flags, title: str) -> None:
     for el in list(body.iter("div")):
         if not any(isinstance(c.tag, str) and c.tag in _PHRASING_BLOCKERS for c in el):
             el.tag = "p"
-            el.set("data-tm-div", "1")
 
 
-def _remove_all(doomed: list[html.HtmlElement]) -> None:
+def _remove_all(doomed: list[El]) -> None:
     for el in doomed:
         if el.getparent() is not None:
             # skip elements inside an already-removed subtree: they went with it
             _drop(el)
 
 
-def _inside(el: html.HtmlElement, tags: tuple[str, ...]) -> bool:
+def _inside(el: El, tags: tuple[str, ...]) -> bool:
     parent = el.getparent()
     depth = 0
     while parent is not None and depth < 60:
@@ -167,10 +167,10 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", (text or "").lower()))
 
 
-def _score(body: html.HtmlElement, flags: Flags) -> tuple[html.HtmlElement | None, dict]:
-    scores: dict[html.HtmlElement, float] = {}
+def _score(body: El, flags: Flags) -> tuple[El | None, dict]:
+    scores: dict[El, float] = {}
 
-    def init(node: html.HtmlElement) -> None:
+    def init(node: El) -> None:
         tag = node.tag
         base = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote": 3,
                 "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3,
@@ -179,7 +179,7 @@ def _score(body: html.HtmlElement, flags: Flags) -> tuple[html.HtmlElement | Non
         scores[node] = base + _class_weight(node, flags)
 
     for el in body.iter(*_SCORE_TAGS):
-        text = " ".join(el.text_content().split())
+        text = " ".join(text_of(el).split())
         if len(text) < 25:
             continue
         score = 1 + len(re.findall(r"[,，、]", text)) + min(len(text) // 100, 3)
@@ -196,14 +196,38 @@ def _score(body: html.HtmlElement, flags: Flags) -> tuple[html.HtmlElement | Non
             level += 1
     if not scores:
         return None, scores
-    final = {el: s * (1 - _link_density(el)) for el, s in scores.items()}
+    # final score = raw score × (1 − link density) ≤ raw score, so candidates can be
+    # visited by raw score and the scan stopped once no raw score can beat the 5th best.
+    final: dict[El, float] = {}
+    for el in sorted(scores, key=scores.__getitem__, reverse=True):
+        if len(final) >= 5 and scores[el] < sorted(final.values())[-5]:
+            break
+        final[el] = scores[el] * (1 - _link_density(el))
     ranked = sorted(final, key=final.__getitem__, reverse=True)
-    top = ranked[0]
-    top = _promote(top, ranked[1:5], final)
-    return top, final
+    top = _promote(ranked[0], ranked[1:5], final)
+    return top, _LazyFinal(scores, final)
 
 
-def _promote(top: html.HtmlElement, others: list[html.HtmlElement], final: dict) -> html.HtmlElement:
+class _LazyFinal(dict):
+    """Final scores, computed on first use for candidates the top-5 scan skipped."""
+
+    def __init__(self, raw: dict, known: dict) -> None:
+        super().__init__(known)
+        self.raw = raw
+
+    def __contains__(self, el: object) -> bool:
+        return el in self.raw
+
+    def get(self, el, default=None):  # type: ignore[override]
+        return self[el] if el in self.raw else default
+
+    def __missing__(self, el: El) -> float:
+        value = self.raw[el] * (1 - _link_density(el))
+        self[el] = value
+        return value
+
+
+def _promote(top: El, others: list[El], final: dict) -> El:
     """Climb to a common ancestor when several strong candidates live under it."""
     top_score = final[top]
     alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= 0.75]
@@ -222,7 +246,7 @@ def _promote(top: html.HtmlElement, others: list[html.HtmlElement], final: dict)
     return top
 
 
-def _is_ancestor(candidate: html.HtmlElement, el: html.HtmlElement) -> bool:
+def _is_ancestor(candidate: El, el: El) -> bool:
     node = el.getparent()
     while node is not None:
         if node is candidate:
@@ -231,7 +255,7 @@ def _is_ancestor(candidate: html.HtmlElement, el: html.HtmlElement) -> bool:
     return False
 
 
-def _gather(top: html.HtmlElement, final: dict, flags: Flags) -> list[html.HtmlElement]:
+def _gather(top: El, final: dict, flags: Flags) -> list[El]:
     """The top candidate plus siblings that belong to the same article."""
     parent = top.getparent()
     if parent is None or top.tag == "body":
@@ -252,7 +276,7 @@ def _gather(top: html.HtmlElement, final: dict, flags: Flags) -> list[html.HtmlE
         elif sib.tag == "p":
             length = _text_len(sib)
             density = _link_density(sib, length)
-            text = " ".join(sib.text_content().split())
+            text = " ".join(text_of(sib).split())
             if length > 80 and density < 0.25:
                 keep.append(sib)
             elif 0 < length <= 80 and density == 0 and re.search(r"\.( |$)", text):
@@ -260,7 +284,7 @@ def _gather(top: html.HtmlElement, final: dict, flags: Flags) -> list[html.HtmlE
     return keep
 
 
-def _clean(article: html.HtmlElement, flags: Flags) -> None:
+def _clean(article: El, flags: Flags) -> None:
     """Conditional cleaning of the chosen article (in place), bottom-up."""
     for el in list(article.iter("h1", "h2", "h3")):
         if flags.weight_classes and _class_weight(el, flags) < 0:
@@ -283,14 +307,14 @@ def _clean(article: html.HtmlElement, flags: Flags) -> None:
             _drop(el)
 
 
-def _should_drop(el: html.HtmlElement, flags: Flags) -> bool:
+def _should_drop(el: El, flags: Flags) -> bool:
     tag = el.tag
     if tag == "table" and _is_data_table(el):
         return False
     weight = _class_weight(el, flags)
     if weight < 0:
         return True
-    text = " ".join(el.text_content().split())
+    text = " ".join(text_of(el).split())
     if text.count(",") >= 10:
         return False
     length = len(text)
@@ -320,7 +344,7 @@ def _should_drop(el: html.HtmlElement, flags: Flags) -> bool:
     return False
 
 
-def _is_data_table(table: html.HtmlElement) -> bool:
+def _is_data_table(table: El) -> bool:
     if table.get("role") == "presentation" or table.get("datatable") == "0":
         return False
     if table.get("summary") or table.find(".//caption") is not None or table.find(".//th") is not None:
@@ -332,7 +356,7 @@ def _is_data_table(table: html.HtmlElement) -> bool:
     return len(rows) >= 3 and cols >= 2 or len(rows) * cols > 10
 
 
-def extract(root: html.HtmlElement, title: str = "") -> str:
+def extract(root: El, title: str = "") -> str:
     """The page's main content as compact text ("" when the page has none).
 
     ``root`` is not modified; each pass works on a copy.
@@ -350,7 +374,7 @@ def extract(root: html.HtmlElement, title: str = "") -> str:
             article_parts = [work]
         else:
             article_parts = _gather(top, final, flags)
-        container = html.Element("div")
+        container = etree.Element("div")
         for part in article_parts:
             part.tail = None
             container.append(part)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from lxml import etree, html
+from lxml import etree
 
 _META_CHARSET = re.compile(
     rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_\-:.]+)""", re.IGNORECASE
@@ -72,8 +72,8 @@ _WRAPPERS = re.compile(
 _ANY_TAG = re.compile(rb"<(?!/?(?:p|br|title|head|meta|script|style)\b)[^>]*>", re.IGNORECASE)
 
 
-def _parser() -> html.HTMLParser:
-    return html.HTMLParser(
+def _parser() -> etree.HTMLParser:
+    return etree.HTMLParser(
         encoding="utf-8",
         huge_tree=True,
         remove_comments=True,
@@ -84,13 +84,15 @@ def _parser() -> html.HTMLParser:
     )
 
 
-def _parse_bytes(data: bytes) -> html.HtmlElement | None:
+def _parse_bytes(data: bytes) -> etree._Element | None:
     """Parse; if libxml2 gave up on excessive nesting, flatten the nesting and parse again."""
     for attempt in range(3):
         parser = _parser()
         try:
-            root = html.document_fromstring(data, parser=parser)
+            root = etree.fromstring(data, parser=parser)
         except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+            return None
+        if root is None:
             return None
         if not any("Excessive depth" in e.message for e in parser.error_log):
             return root
@@ -102,21 +104,30 @@ def _parse_bytes(data: bytes) -> html.HtmlElement | None:
     return root
 
 
-def parse(source: str | bytes | None) -> html.HtmlElement:
-    """Parse HTML into a tree whose root is ``<html>`` with a ``<body>``; never raises."""
+def _empty() -> etree._Element:
+    return etree.fromstring(b"<html><body></body></html>", parser=_parser())
+
+
+def text_of(el: etree._Element) -> str:
+    """All text inside ``el`` (not its tail), fast."""
+    return etree.tostring(el, method="text", encoding=str, with_tail=False)
+
+
+def parse(source: str | bytes | None) -> etree._Element:
+    """Parse HTML into a (plain ``lxml.etree``) tree whose root is ``<html>`` with a ``<body>``; never raises."""
     if source is None:
         source = ""
     text = decode(source) if isinstance(source, bytes) else source
     if "\x00" in text:
         text = text.replace("\x00", "")
     data = text.encode("utf-8", errors="replace")
-    root: html.HtmlElement | None = None
+    root: etree._Element | None = None
     if data.strip():
         root = _parse_bytes(data)
     if root is None or not isinstance(root.tag, str):
-        root = html.document_fromstring(b"<html><body></body></html>", parser=_parser())
+        root = _empty()
     if root.tag != "html":  # a fragment lxml could not wrap: put it in a document
-        wrapper = html.document_fromstring(b"<html><body></body></html>", parser=_parser())
+        wrapper = _empty()
         wrapper.find("body").append(root)
         root = wrapper
     if root.find("body") is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from lxml import html
+from lxml import etree
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body center dd details dialog dir div dl dt fieldset "
@@ -62,12 +62,12 @@ class _Writer:
         self.blocks.append(quote + marker + text)
 
 
-def render(root: html.HtmlElement) -> str:
+def render(root: etree._Element) -> str:
     """Render ``root``'s content; the result has no leading/trailing blank lines."""
     w = _Writer()
     list_counters: list[int] = []
     cell_rows: list[bool] = []  # per open <tr>: render cells inline ("| a | b |")
-    stack: list[tuple[html.HtmlElement, bool]] = [(root, False)]
+    stack: list[tuple[etree._Element, bool]] = [(root, False)]
     while stack:
         el, closing = stack.pop()
         tag = el.tag if isinstance(el.tag, str) else ""
@@ -88,7 +88,7 @@ def render(root: html.HtmlElement) -> str:
     return "\n\n".join(w.blocks)
 
 
-def _open(el: html.HtmlElement, tag: str, w: _Writer, counters: list[int], rows: list[bool]) -> None:
+def _open(el: etree._Element, tag: str, w: _Writer, counters: list[int], rows: list[bool]) -> None:
     if tag == "br":
         w.buf.append("\n")
         return
@@ -126,7 +126,7 @@ def _open(el: html.HtmlElement, tag: str, w: _Writer, counters: list[int], rows:
             w.buf.append("|")
 
 
-def _close(el: html.HtmlElement, tag: str, w: _Writer, counters: list[int], rows: list[bool]) -> None:
+def _close(el: etree._Element, tag: str, w: _Writer, counters: list[int], rows: list[bool]) -> None:
     if tag in ("td", "th") and rows and rows[-1]:
         return
     if tag == "tr":

@@ -1,0 +1,228 @@
+"""Product fields read the way a shopper reads them, for pages without (complete) markup.
+
+Loose ``itemprop``s outside any item, a price element near the title or the buy button,
+"in stock" / "sold out" wording, an enabled add-to-cart button, and SKU labels.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lxml import etree
+
+from native_host.page.parse import text_of
+
+El = etree._Element
+
+_ITEMPROP_XPATH = etree.XPath(
+    "//*[@itemprop='price' or @itemprop='priceCurrency' or @itemprop='availability' "
+    "or @itemprop='sku' or @itemprop='lowPrice' or @itemprop='productID']"
+)
+_PRICE_CLASS = re.compile(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
+_NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
+                        r"per-|range|filter|slider|label|shipping|total|tax|crossed|rrp|msrp|"
+                        r"-from|installment|monthly|vat", re.I)
+_CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|INR|RUB|BRL|PLN|SEK|NOK|"
+                       r"DKK|CZK|HUF|RON|Lei|Kč|zł|kr|Rs\.?|R\$|Ft)\b")
+_PRICE_TEXT = re.compile(r"\d[\d\s\u00a0.,']*\d|\d")
+_BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|"
+                  r"ajouter au panier|añadir al carrito|aggiungi al carrello|in winkelwagen|"
+                  r"do koszyka|add-to-cart|addtocart|buy-button", re.I)
+_OUT = re.compile(r"\b(out of stock|sold out|currently unavailable|no longer available|"
+                  r"not available|unavailable|nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig)|"
+                  r"ausverkauft|épuisé|rupture de stock|agotado|esaurito|niet op voorraad|"
+                  r"brak w magazynie|нет в наличии)\b", re.I)
+_IN = re.compile(r"\b(in stock|available now|ready to ship|auf lager|sofort lieferbar|"
+                 r"en stock|disponible|disponibile|op voorraad|в наличии|dostępny|"
+                 r"only \d+ left)\b", re.I)
+_STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
+_SKU_WORDS = (
+    r"SKU|ASIN|Item\s*(?:#|No\.?|number|code|ID)|eBay item number|Numero oggetto(?: eBay)?|"
+    r"Product\s*(?:code|ID|number|no\.?|#)|Prod(?:uct)?\.?\s*(?:code|no\.?)|Model\s*(?:#|No\.?|number)|"
+    r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikelnummer|Bestellnummer|Best\.?-?Nr\.?|"
+    r"R[ée]f(?:[ée]rence)?\.?(?: produit)?|Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"
+    r"Cod(?:ice)?\.? (?:produs|prodotto|articolo)|Kod(?: produktu)?|Šifra|Katalóg(?:ové)? číslo|"
+    r"Код(?: товара)?|Артикул|קוד מוצר|商品編號|品號|货号|ID Produto|post id|Anzeige|Numer katalogowy"
+)
+_SKU_LABEL = re.compile(rf"(?:^|[\s(|])(?:{_SKU_WORDS})\s*[:#.]?\s*:?\s*([A-Za-z0-9][\w\-./]{{1,40}})",
+                        re.I)
+_SKU_LABEL_ONLY = re.compile(rf"\s*(?:{_SKU_WORDS})\s*[:#.]?\s*:?\s*", re.I)
+_SKU_VALUE = re.compile(r"[A-Za-z0-9][\w\-./]{1,40}")
+_ID_ATTR = re.compile(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)", re.I)
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_VISIBLE_SKIP = {"script", "style", "noscript", "template", "head", "svg", "option", "select"}
+
+
+def _attrs(el: El) -> str:
+    return f"{el.get('class', '')} {el.get('id', '')}"
+
+
+def _visible_blocks(root: El, limit: int = 200_000) -> list[tuple[El, str]]:
+    """(element, own text) pairs for visible text, in document order, without recursion."""
+    body = root.find("body")
+    out: list[tuple[El, str]] = []
+    stack = [body if body is not None else root]
+    seen = 0
+    while stack and seen < limit:
+        el = stack.pop()
+        seen += 1
+        if not isinstance(el.tag, str) or el.tag in _VISIBLE_SKIP:
+            continue
+        if el.get("hidden") is not None or _HIDDEN.search(el.get("style") or ""):
+            continue
+        own = " ".join(t.strip() for t in [el.text or ""] + [c.tail or "" for c in el] if t and t.strip())
+        if own:
+            out.append((el, own))
+        stack.extend(reversed(el))
+    return out
+
+
+def _loose_itemprops(root: El) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for el in _ITEMPROP_XPATH(root):
+        name = el.get("itemprop")
+        key = {"priceCurrency": "currency", "lowPrice": "price", "productID": "sku"}.get(name, name)
+        if key in found:
+            continue
+        value = el.get("content") or el.get("href") or el.get("value") or " ".join(text_of(el).split())
+        if value:
+            found[key] = value
+    return found
+
+
+def _price_from_page(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, str | None]:
+    """The first price-classed element with a number, preferring the ones after the title."""
+    from native_host.page.product import normalise_price
+
+    candidates: list[tuple[int, str, str | None]] = []
+    for i, (el, text) in enumerate(blocks):
+        node: El | None = el
+        classed = False
+        for _ in range(3):  # the price class may sit on a wrapper
+            if node is None:
+                break
+            attrs = _attrs(node)
+            if _NOT_PRICE.search(attrs) or node.tag in ("del", "s", "strike"):
+                classed = False
+                break
+            if _PRICE_CLASS.search(attrs):
+                classed = True
+                break
+            node = node.getparent()
+        if not classed or len(text) > 40 or not _PRICE_TEXT.search(text):
+            continue
+        whole = " ".join(text_of(node).split()) if node is not None else text
+        price = normalise_price(_PRICE_TEXT.search(whole).group(0) if _PRICE_TEXT.search(whole)
+                                else text, structured=False)
+        if price is None or float(price) == 0:
+            continue
+        cur = _CURRENCY.search(whole)
+        candidates.append((i, price, cur.group(0) if cur else None))
+    if not candidates:
+        return None, None
+    after = [c for c in candidates if c[0] >= anchor]
+    with_currency = [c for c in (after or candidates) if c[2]]
+    best = (with_currency or after or candidates)[0]
+    return best[1], best[2]
+
+
+def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None:
+    """Stock wording inside an element whose class/id says stock/availability."""
+    for el, text in blocks:
+        if len(text) < 80 and (_STOCK_CLASS.search(_attrs(el)) or _STOCK_CLASS.search(
+                _attrs(el.getparent()) if el.getparent() is not None else "")):
+            if _OUT.search(text):
+                return "OutOfStock"
+            if _IN.search(text):
+                return "InStock"
+    return None
+
+
+def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | None:
+    """Stock wording anywhere visible, weighed against an enabled add-to-cart button."""
+    buy_enabled = False
+    for el in root.iter("button", "input", "a", "form"):
+        label = f"{_attrs(el)} {el.get('name', '')} {el.get('value', '')} {el.get('action', '')}"
+        if el.tag != "form":
+            label += " " + " ".join(text_of(el).split())[:60]
+        if _BUY.search(label):
+            if el.get("disabled") is None and "disabled" not in (el.get("class") or ""):
+                buy_enabled = True
+                break
+    for _, text in blocks:
+        if len(text) < 60 and _OUT.search(text):
+            return "OutOfStock" if not buy_enabled else None
+    if buy_enabled:
+        return "InStock"
+    for _, text in blocks:
+        if len(text) < 60 and _IN.search(text):
+            return "InStock"
+    return None
+
+
+def _offered(known: Any, out: dict[str, Any]) -> bool:
+    """A product page that shows a price and nothing says it cannot be bought: on offer."""
+    return known.price is not None or out.get("price") is not None
+
+
+def _sku_from_page(blocks: list[tuple[El, str]]) -> str | None:
+    """A code the page labels as SKU / item number / product code (in many languages)."""
+    for i, (_, text) in enumerate(blocks):
+        if len(text) > 120:
+            continue
+        m = _SKU_LABEL.search(text)
+        if m and re.search(r"\d", m.group(1)):
+            return m.group(1).rstrip(".")
+        # the label and the value in neighbouring elements ("SKU" | "12345")
+        if _SKU_LABEL_ONLY.fullmatch(text) and i + 1 < len(blocks):
+            value = blocks[i + 1][1].strip(" :#")
+            if _SKU_VALUE.fullmatch(value) and re.search(r"\d", value):
+                return value
+    return None
+
+
+def _sku_from_url(root: El, url: str) -> str | None:
+    """An identifier in the page URL that the page also carries as a product-id attribute."""
+    from urllib.parse import unquote, urlsplit
+
+    path = unquote(urlsplit(url).path) if url else ""
+    tokens = {t for t in re.findall(r"[A-Za-z0-9]{5,}", path) if re.search(r"\d", t)}
+    if not tokens:
+        return None
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for name, value in el.attrib.items():
+            if value in tokens and _ID_ATTR.match(name):
+                return value
+    return None
+
+
+def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
+    """Values for the fields ``known`` (a Product) still lacks."""
+    out: dict[str, Any] = dict(_loose_itemprops(root))
+    missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
+    if not missing:
+        return out
+    blocks = _visible_blocks(root)
+    anchor = next((i for i, (el, _) in enumerate(blocks) if el.tag == "h1"), 0)
+    if "price" in missing:
+        price, currency = _price_from_page(blocks, anchor)
+        if price:
+            out["price"] = price
+            if currency and getattr(known, "currency", None) is None:
+                out.setdefault("currency", currency)
+    stock = _availability_from_stock_element(blocks) if "availability" in missing else None
+    looks_like_product = structured or stock is not None or "price" in out or known.price is not None
+    if "availability" in missing and looks_like_product:
+        availability = stock or _availability_from_page(root, blocks)
+        if availability:
+            out["availability"] = availability
+        elif _offered(known, out):
+            out["availability"] = "InStock"
+    if "sku" in missing and looks_like_product:
+        sku = _sku_from_page(blocks) or _sku_from_url(root, url)
+        if sku:
+            out["sku"] = sku
+    return out

@@ -1,0 +1,364 @@
+"""Product data from a page: JSON-LD, then microdata, then OpenGraph/``product:`` meta,
+then what a shopper would read on the page (price near the title, stock text, SKU labels).
+
+Each source fills only the fields the more trusted ones left empty.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any, Iterator
+
+from lxml import etree
+from pydantic import BaseModel
+
+from native_host.page import heuristics
+from native_host.page.parse import text_of
+
+El = etree._Element
+FIELDS = ("name", "price", "currency", "availability", "sku", "brand", "rating", "review_count")
+
+
+class Product(BaseModel):
+    name: str | None = None
+    price: str | None = None  # plain decimal string: "1299.00"
+    currency: str | None = None
+    availability: str | None = None  # schema.org name: InStock, OutOfStock, …
+    sku: str | None = None
+    brand: str | None = None
+    rating: float | None = None
+    review_count: int | None = None
+
+    def empty(self) -> bool:
+        return all(getattr(self, f) is None for f in FIELDS)
+
+    def fill(self, other: dict[str, Any]) -> None:
+        """Take ``other``'s values for the fields still empty (normalising them)."""
+        for field in FIELDS:
+            if getattr(self, field) is None and other.get(field) not in (None, ""):
+                value = _NORMALISE[field](other[field])
+                if value not in (None, ""):
+                    setattr(self, field, value)
+
+
+# ------------------------------------------------------------------ normalisation
+
+_AVAILABILITY = {
+    "instock": "InStock", "outofstock": "OutOfStock", "preorder": "PreOrder",
+    "presale": "PreOrder", "backorder": "BackOrder", "discontinued": "Discontinued",
+    "limitedavailability": "LimitedAvailability", "soldout": "SoldOut",
+    "onlineonly": "OnlineOnly", "instoreonly": "InStoreOnly", "available": "InStock",
+    "unavailable": "OutOfStock", "notavailable": "OutOfStock", "preordered": "PreOrder",
+}
+
+
+def normalise_availability(value: Any) -> str | None:
+    """``http://schema.org/InStock``, ``in_stock``, ``In Stock`` … → ``InStock``."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if isinstance(value, dict):
+        value = value.get("@id") or value.get("name")
+    if not isinstance(value, str):
+        return None
+    tail = re.split(r"[/#:]", value.strip().rstrip("/"))[-1]
+    key = re.sub(r"[^a-z]", "", tail.lower())
+    return _AVAILABILITY.get(key)
+
+
+_NUMBER = re.compile(r"\d[\d\s\u00a0\u202f.,'’]*")
+
+
+def normalise_price(value: Any, structured: bool = True) -> str | None:
+    """A price as a plain decimal string ("1299.00"); None when there is no number.
+
+    A single ``.`` is the decimal point ("23.450" is 23.45, as price parsers read it); a
+    single ``,`` is a decimal comma unless three digits follow ("1,299" is 1299).
+    """
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        text = repr(value) if isinstance(value, float) else str(value)
+        return text if value >= 0 else None
+    if isinstance(value, list):
+        return normalise_price(value[0], structured) if value else None
+    if isinstance(value, dict):
+        return normalise_price(value.get("price") or value.get("value"), structured)
+    m = _NUMBER.search(str(value))
+    if not m:
+        return None
+    raw = re.sub(r"[\s\u00a0\u202f'’]", "", m.group(0)).rstrip(".,")
+    dots, commas = raw.count("."), raw.count(",")
+    if dots and commas:
+        decimal_sep = "." if raw.rfind(".") > raw.rfind(",") else ","
+        thousands = "," if decimal_sep == "." else "."
+        raw = raw.replace(thousands, "").replace(decimal_sep, ".")
+    elif commas:
+        head, _, tail = raw.rpartition(",")
+        raw = raw.replace(",", "") if commas > 1 or len(tail) == 3 else f"{head.replace(',', '')}.{tail}"
+    elif dots > 1:
+        raw = raw.replace(".", "")
+    try:
+        Decimal(raw)
+    except InvalidOperation:
+        return None
+    return raw
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, list):
+        value = next((v for v in value if v not in (None, "")), None)
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("@id") or value.get("value")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    value = " ".join(value.split())
+    return value[:300] or None
+
+
+def _currency(value: Any) -> str | None:
+    text = _text(value)
+    return text[:12] if text else None
+
+
+def _float(value: Any) -> float | None:
+    text = _text(value)
+    if not text:
+        return None
+    price = normalise_price(text)
+    return float(price) if price is not None else None
+
+
+def _int(value: Any) -> int | None:
+    text = _text(value)
+    digits = re.sub(r"[^\d]", "", text or "")
+    return int(digits) if digits and len(digits) < 12 else None
+
+
+_NORMALISE = {
+    "name": _text, "price": normalise_price, "currency": _currency,
+    "availability": normalise_availability, "sku": _text, "brand": _text,
+    "rating": _float, "review_count": _int,
+}
+
+
+# ------------------------------------------------------------------ JSON-LD
+
+
+def _load_json(text: str) -> Any:
+    """Parse a JSON-LD block, forgiving comments, CDATA, trailing semicolons and damage."""
+    text = text.strip()
+    text = re.sub(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)", "", text)
+    text = re.sub(r"(?:-->|//\s*\]\]>|\]\]>)\s*$", "", text).strip().rstrip(";").strip()
+    if not text:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        import json_repair
+
+        return json_repair.loads(text)
+    except Exception:
+        return None
+
+
+def _types(node: dict) -> set[str]:
+    raw = node.get("@type") or node.get("type") or []
+    raw = raw if isinstance(raw, list) else [raw]
+    return {re.split(r"[/#:]", str(t))[-1].lower() for t in raw}
+
+
+_PRODUCT_TYPES = {"product", "productgroup", "individualproduct", "productmodel", "somproducts",
+                  "vehicle", "car", "book", "offer"}
+
+
+def _walk(data: Any) -> Iterator[dict]:
+    """Every dict in a JSON value, breadth-first, without recursion."""
+    queue = [data]
+    seen = 0
+    while queue and seen < 20_000:
+        item = queue.pop(0)
+        seen += 1
+        if isinstance(item, dict):
+            yield item
+            queue.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            queue.extend(v for v in item if isinstance(v, (dict, list)))
+
+
+def _first_offer(offers: Any) -> dict:
+    """The offer that carries a price: first of a list, inside AggregateOffer, or itself."""
+    candidates = [o for o in _walk(offers) if isinstance(o, dict)]
+    for offer in candidates:
+        if any(offer.get(k) not in (None, "") for k in ("price", "lowPrice", "priceSpecification")):
+            return offer
+    return candidates[0] if candidates else {}
+
+
+def _offer_price(offer: dict) -> tuple[Any, Any]:
+    price = offer.get("price")
+    currency = offer.get("priceCurrency")
+    if price in (None, "") and offer.get("priceSpecification"):
+        specs = [s for s in _walk(offer["priceSpecification"]) if s.get("price") not in (None, "")]
+        plain = [s for s in specs if not re.search(r"strike|list|was|msrp|srp",
+                                                   str(s.get("priceType", "")), re.I)]
+        spec = (plain or specs or [{}])[0]
+        price, currency = spec.get("price"), currency or spec.get("priceCurrency")
+    if price in (None, ""):
+        price = offer.get("lowPrice") or offer.get("highPrice")
+    return price, currency
+
+
+def _from_jsonld_node(node: dict) -> dict[str, Any]:
+    if "offer" in _types(node) and isinstance(node.get("itemOffered"), dict):
+        offered = dict(node["itemOffered"])
+        offered.setdefault("offers", {k: v for k, v in node.items() if k != "itemOffered"})
+        node = offered
+    offer = _first_offer(node.get("offers")) if node.get("offers") else {}
+    price, currency = _offer_price(offer) if offer else (None, None)
+    rating = node.get("aggregateRating") if isinstance(node.get("aggregateRating"), dict) else {}
+    return {
+        "name": node.get("name"),
+        "price": price,
+        "currency": currency,
+        "availability": offer.get("availability") if offer else node.get("availability"),
+        "sku": node.get("sku") or offer.get("sku") or node.get("productID") or node.get("mpn"),
+        "brand": node.get("brand") or node.get("manufacturer"),
+        "rating": rating.get("ratingValue"),
+        "review_count": rating.get("reviewCount") or rating.get("ratingCount"),
+    }
+
+
+def from_jsonld(root: El) -> dict[str, Any]:
+    best: dict[str, Any] = {}
+    best_score = 0
+    for script in root.iter("script"):
+        if "ld+json" not in (script.get("type") or "").lower():
+            continue
+        data = _load_json(script.text or "")
+        for node in _walk(data):
+            if not (_types(node) & _PRODUCT_TYPES):
+                continue
+            if "offer" in _types(node) and not isinstance(node.get("itemOffered"), dict):
+                continue
+            found = _from_jsonld_node(node)
+            score = sum(1 for v in found.values() if v not in (None, "", [], {}))
+            score += 3 if found.get("price") not in (None, "") else 0
+            if score > best_score:
+                best, best_score = found, score
+    return best
+
+
+# ------------------------------------------------------------------ microdata
+
+
+def _prop_value(el: El) -> Any:
+    for attr in ("content", "value"):
+        if el.get(attr) is not None:
+            return el.get(attr)
+    if el.tag in ("a", "link", "area"):
+        return el.get("href")
+    if el.tag in ("img", "source", "video", "audio", "iframe"):
+        return el.get("src")
+    if el.tag == "time" and el.get("datetime"):
+        return el.get("datetime")
+    return " ".join(text_of(el).split())
+
+
+def _item(scope: El, depth: int = 0) -> dict[str, list[Any]]:
+    """One microdata item: property → values, nested items as dicts (depth-limited)."""
+    props: dict[str, list[Any]] = {"@type": [scope.get("itemtype") or ""]}
+    stack = list(reversed(scope))
+    while stack:
+        el = stack.pop()
+        if not isinstance(el.tag, str):
+            continue
+        names = (el.get("itemprop") or "").split()
+        nested = el.get("itemscope") is not None
+        if names:
+            value: Any = _item(el, depth + 1) if nested and depth < 8 else _prop_value(el)
+            for name in names:
+                props.setdefault(re.split(r"[/#]", name)[-1], []).append(value)
+        if not nested:
+            stack.extend(reversed(el))
+    return props
+
+
+def _flatten_item(item: dict[str, list[Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"@type": item.get("@type", [""])[0].split()}
+    for key, values in item.items():
+        if key == "@type":
+            continue
+        flat = [_flatten_item(v) if isinstance(v, dict) else v for v in values]
+        out[key] = flat[0] if len(flat) == 1 else flat
+    return out
+
+
+_MICRODATA_XPATH = etree.XPath("//*[@itemscope and @itemtype]")
+
+
+def from_microdata(root: El) -> dict[str, Any]:
+    for scope in _MICRODATA_XPATH(root):
+        if not re.search(r"schema\.org/(Product|IndividualProduct|ProductModel|ProductGroup)\b",
+                         scope.get("itemtype") or "", re.I):
+            continue
+        node = _flatten_item(_item(scope))
+        found = _from_jsonld_node(node)
+        if any(v not in (None, "") for v in found.values()):
+            return found
+    return {}
+
+
+# ------------------------------------------------------------------ OpenGraph / meta
+
+_META_XPATH = etree.XPath("//meta[@content]")
+
+
+def from_meta(root: El) -> dict[str, Any]:
+    meta: dict[str, str] = {}
+    for el in _META_XPATH(root):
+        key = (el.get("property") or el.get("name") or el.get("itemprop") or "").strip().lower()
+        if key and key not in meta:
+            meta[key] = el.get("content") or ""
+    is_product = meta.get("og:type", "").lower().startswith("product") or any(
+        k.startswith(("product:price", "og:price")) for k in meta)
+    if not is_product:
+        return {}
+    return {
+        "name": meta.get("og:title"),
+        "price": meta.get("product:price:amount") or meta.get("og:price:amount")
+        or meta.get("product:sale_price:amount"),
+        "currency": meta.get("product:price:currency") or meta.get("og:price:currency"),
+        "availability": meta.get("product:availability") or meta.get("og:availability"),
+        "sku": meta.get("product:retailer_item_id") or meta.get("product:sku") or meta.get("og:sku"),
+        "brand": meta.get("product:brand") or meta.get("og:brand"),
+    }
+
+
+# ------------------------------------------------------------------ entry
+
+
+def extract_product(root: El, url: str = "") -> Product | None:
+    """Product data for the page, or None when it does not look like a product page."""
+    product = Product()
+    structured = False
+    for source in (from_jsonld, from_microdata, from_meta):
+        try:
+            found = source(root)
+        except Exception:  # one damaged source must not hide the others
+            found = {}
+        if found:
+            structured = True
+            product.fill(found)
+    try:
+        product.fill(heuristics.guess(root, url, product, structured))
+    except Exception:
+        pass
+    if product.empty() or (product.price is None and product.sku is None and not structured):
+        return None
+    return product
