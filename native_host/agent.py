@@ -81,7 +81,8 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
         return ChatOutcome(answer, settings.max_iterations, _usage(turn))
     except asyncio.CancelledError:
         turn.new = []  # a step cut short would leave calls without results
-        _save(turn, stored, "".join(channel.streamed) + "\n\n[Request cancelled]")
+        partial = "".join(channel.streamed).strip()
+        _save(turn, stored, f"{partial}\n\n[Request cancelled]" if partial else "[Request cancelled]")
         raise
 
 
