@@ -361,4 +361,7 @@ def extract_product(root: El, url: str = "") -> Product | None:
         pass
     if product.empty() or (product.price is None and product.sku is None and not structured):
         return None
+    if product.name is None:
+        h1 = next(root.iter("h1"), None)
+        product.fill({"name": text_of(h1) if h1 is not None else None})
     return product

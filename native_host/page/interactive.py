@@ -1,0 +1,175 @@
+"""Visible controls the agent can act on: index, tag, role, accessible label, CSS selector.
+
+Capped and prioritised: form fields and buttons first, then links inside the main
+content, then other links; hidden, disabled-looking and unlabeled elements are skipped.
+The kept elements are indexed in document order so ``click_element {index}`` is stable.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+from pydantic import BaseModel
+
+from native_host.page.parse import text_of
+
+El = etree._Element
+_CANDIDATES = etree.XPath(
+    "//a[@href] | //button | //input | //select | //textarea | //summary"
+    " | //*[@role='button' or @role='link' or @role='checkbox' or @role='tab'"
+    " or @role='menuitem' or @role='switch' or @role='combobox' or @role='searchbox']"
+    " | //*[@contenteditable='true' or @contenteditable='']"
+)
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_CHROME = {"nav", "header", "footer", "aside"}
+_ROLES = {"a": "link", "button": "button", "select": "combobox", "textarea": "textbox",
+          "summary": "button"}
+_INPUT_ROLES = {"checkbox": "checkbox", "radio": "radio", "submit": "button", "button": "button",
+                "reset": "button", "image": "button", "search": "searchbox", "range": "slider",
+                "number": "spinbutton"}
+
+
+class Interactive(BaseModel):
+    index: int
+    tag: str
+    role: str
+    label: str
+    selector: str
+
+
+def _hidden(el: El) -> bool:
+    node: El | None = el
+    depth = 0
+    while node is not None and depth < 40:
+        if not isinstance(node.tag, str) or node.tag in ("head", "template", "noscript"):
+            return True
+        if node.get("hidden") is not None or node.get("aria-hidden") == "true":
+            return True
+        if node.get("inert") is not None or _HIDDEN_STYLE.search(node.get("style") or ""):
+            return True
+        node = node.getparent()
+        depth += 1
+    return False
+
+
+def _role(el: El) -> str:
+    if el.get("role"):
+        return el.get("role", "").split()[0]
+    if el.tag == "input":
+        return _INPUT_ROLES.get((el.get("type") or "text").lower(), "textbox")
+    if el.get("contenteditable") is not None:
+        return "textbox"
+    return _ROLES.get(el.tag, "generic")
+
+
+def _label(el: El, by_id: dict[str, El], labels: dict[str, str]) -> str:
+    """The accessible name, roughly as a browser computes it."""
+    text = ""
+    ref = el.get("aria-labelledby")
+    if ref:
+        parts = [" ".join(text_of(by_id[i]).split()) for i in ref.split() if i in by_id]
+        text = " ".join(p for p in parts if p)
+    text = text or el.get("aria-label") or ""
+    if not text and el.get("id") in labels:
+        text = labels[el.get("id", "")]
+    if not text and el.tag == "input" and (el.get("type") or "").lower() in ("submit", "button", "reset"):
+        text = el.get("value") or ""
+    if not text and el.tag not in ("input", "select", "textarea"):
+        text = " ".join(text_of(el).split())
+        if not text:
+            img = next(el.iter("img"), None)
+            text = img.get("alt", "") if img is not None else ""
+    if not text and el.tag in ("input", "textarea", "select"):
+        parent = el.getparent()
+        while parent is not None and parent.tag not in ("label", "body"):
+            parent = parent.getparent()
+        if parent is not None and parent.tag == "label":
+            text = " ".join(text_of(parent).split())
+    text = text or el.get("placeholder") or el.get("title") or el.get("name") or ""
+    return " ".join(text.split())[:80]
+
+
+def _css_escape_attr(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def selector_for(el: El, ids: dict[str, int]) -> str:
+    """A CSS selector that finds ``el``: a unique id, else a path of :nth-of-type steps."""
+    el_id = el.get("id")
+    if el_id and ids.get(el_id) == 1 and _IDENT.match(el_id):
+        return f"#{el_id}"
+    if el_id and ids.get(el_id) == 1:
+        return f'[id="{_css_escape_attr(el_id)}"]'
+    steps: list[str] = []
+    node: El | None = el
+    while node is not None and isinstance(node.tag, str) and node.tag != "html":
+        node_id = node.get("id")
+        if node is not el and node_id and ids.get(node_id) == 1 and _IDENT.match(node_id):
+            steps.append(f"#{node_id}")
+            break
+        parent = node.getparent()
+        if parent is None:
+            steps.append(node.tag)
+            break
+        same = [s for s in parent if s.tag == node.tag]
+        steps.append(node.tag if len(same) == 1 else f"{node.tag}:nth-of-type({same.index(node) + 1})")
+        node = parent
+    else:
+        steps.append("html")
+    return " > ".join(reversed(steps))
+
+
+def _priority(el: El, role: str) -> int:
+    """Lower is more important."""
+    if el.tag in ("input", "select", "textarea") or role in ("textbox", "searchbox", "combobox"):
+        return 0
+    if el.tag == "button" or role == "button":
+        return 1
+    node = el.getparent()
+    depth = 0
+    while node is not None and depth < 30:
+        if node.tag in _CHROME or node.get("role") in ("navigation", "banner", "contentinfo"):
+            return 3
+        if node.tag in ("main", "article"):
+            return 2
+        node = node.getparent()
+        depth += 1
+    return 2
+
+
+def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
+    """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order."""
+    ids: dict[str, int] = {}
+    by_id: dict[str, El] = {}
+    labels: dict[str, str] = {}
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.get("id"):
+            ids[el.get("id", "")] = ids.get(el.get("id", ""), 0) + 1
+            by_id.setdefault(el.get("id", ""), el)
+    for lab in root.iter("label"):
+        if lab.get("for"):
+            labels[lab.get("for", "")] = " ".join(text_of(lab).split())
+    found: list[tuple[int, int, El, str, str]] = []
+    seen: set[El] = set()
+    for order, el in enumerate(_CANDIDATES(root)):
+        if el in seen or len(found) > limit * 20:
+            continue
+        seen.add(el)
+        if el.tag == "input" and (el.get("type") or "").lower() == "hidden":
+            continue
+        if el.get("disabled") is not None or _hidden(el):
+            continue
+        href = el.get("href") or ""
+        if el.tag == "a" and href.lower().startswith("javascript:void") and not el.get("role"):
+            continue
+        role = _role(el)
+        label = _label(el, by_id, labels)
+        if not label:
+            continue
+        found.append((_priority(el, role), order, el, role, label))
+    kept = sorted(found, key=lambda f: (f[0], f[1]))[:limit]
+    kept.sort(key=lambda f: f[1])
+    return [Interactive(index=i, tag=el.tag, role=role, label=label, selector=selector_for(el, ids))
+            for i, (_, _, el, role, label) in enumerate(kept)]
