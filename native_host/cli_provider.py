@@ -64,9 +64,12 @@ def _fail(prog: str, e: Exception, as_json: bool) -> int:
     return 1 if e.code != "invalid_request" else 2
 
 
-def test_connection_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="tabmate test-connection",
-                                     description="Check that the provider answers (sends 'Say ok').")
+def _run(prog: str, description: str, argv: list[str], call: str) -> tuple[argparse.Namespace, Any, Any]:
+    """Parse the options, then run ``router.<call>``; returns (args, settings, result).
+
+    On a failure the result is the exit code (the message is already printed).
+    """
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     add_provider_options(parser)
     args = parser.parse_args(argv)
     from native_host import router
@@ -74,9 +77,16 @@ def test_connection_main(argv: list[str]) -> int:
 
     try:
         settings, key = resolve(args)
-        result = asyncio.run(_with_services(router.test_connection, settings, key))
+        return args, settings, asyncio.run(_with_services(getattr(router, call), settings, key))
     except TabmateError as e:
-        return _fail(parser.prog, e, args.json)
+        return args, None, _fail(prog, e, args.json)
+
+
+def test_connection_main(argv: list[str]) -> int:
+    args, settings, result = _run("tabmate test-connection", "Check that the provider answers (sends 'Say ok').",
+                                  argv, "test_connection")
+    if isinstance(result, int):
+        return result
     if args.json:
         print(json.dumps({**result, "provider": settings.provider}))
     else:
@@ -87,17 +97,9 @@ def test_connection_main(argv: list[str]) -> int:
 
 
 def models_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="tabmate models", description="List the provider's models.")
-    add_provider_options(parser)
-    args = parser.parse_args(argv)
-    from native_host import router
-    from native_host.errors import TabmateError
-
-    try:
-        settings, key = resolve(args)
-        models = asyncio.run(_with_services(router.list_models, settings, key))
-    except TabmateError as e:
-        return _fail(parser.prog, e, args.json)
+    args, settings, models = _run("tabmate models", "List the provider's models.", argv, "list_models")
+    if isinstance(models, int):
+        return models
     if args.json:
         print(json.dumps({"provider": settings.provider, "models": models}))
     else:
