@@ -99,3 +99,21 @@ def test_cli_failure_exit_code(fake_provider, capsys):
     assert "Model not found" in capsys.readouterr().out
     assert cli_provider.models_main(argv) == 1
     assert "Model not found" in capsys.readouterr().err
+
+
+async def test_over_the_protocol_with_unsaved_settings(fake_provider, services):
+    from native_host import protocol
+    from native_host.host import Host
+
+    fake_provider.add(OK, json_reply({"data": [{"id": "m"}]}))
+    host = Host(lambda m: None, services)
+    override = {"provider": "openai_compatible", "base_url": fake_provider.url + "/v1", "model": "m",
+                "api_key": "sk-unsaved-key-0001"}
+    reply = await host.reply_to(protocol.parse_message(json.dumps(
+        {"type": "test_connection", "id": "r1", "settings": override}).encode()))
+    assert reply["type"] == "test_result" and reply["ok"] is True and reply["model"] == "m"
+    assert fake_provider.requests[0].headers["authorization"] == "Bearer sk-unsaved-key-0001"
+    reply = await host.reply_to(protocol.parse_message(json.dumps(
+        {"type": "list_models", "id": "r2", "settings": override}).encode()))
+    assert reply["models"] == ["m"]
+    assert services.settings.load().provider == "ollama"  # nothing was saved
