@@ -98,8 +98,9 @@ def mirror_to_stderr(enabled: bool) -> None:
 
 
 def reset_for_tests() -> None:
-    """Forget the file handler (tests switch TABMATE_HOME between cases)."""
-    global _logger
+    """Forget the file handler and the stderr switch (tests switch TABMATE_HOME between cases)."""
+    global _logger, _mirror_to_stderr
+    _mirror_to_stderr = True
     with _lock:
         if _logger is not None:
             for h in list(_logger.handlers):
