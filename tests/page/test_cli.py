@@ -1,0 +1,65 @@
+"""`tabmate extract` as a subprocess: one CONTRACT-shaped JSON line per file."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+KEYS = {"file", "url", "title", "lang", "description", "main_text", "product", "interactive",
+        "tokens", "truncated"}
+PRODUCT_KEYS = {"name", "price", "currency", "availability", "sku", "brand", "rating", "review_count"}
+ITEM_KEYS = {"index", "tag", "role", "label", "selector"}
+
+PAGE = ("<html lang='en'><head><title>Trail Shoe</title><script type='application/ld+json'>"
+        '{"@type":"Product","name":"Trail Shoe","sku":"TS-42","brand":"Run",'
+        '"offers":{"price":"1299.00","priceCurrency":"USD","availability":"http://schema.org/PreOrder"}}'
+        "</script></head><body><h1>Trail Shoe</h1>"
+        + "<p>A shoe for trails, with grip, and a soft sole that lasts for years.</p>" * 40
+        + "<button>Add to cart</button></body></html>")
+
+
+def run(args: list[str], home: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "TABMATE_HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "native_host.cli", "extract", *args],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_extract_prints_one_contract_line_per_file(tmp_path: Path, tabmate_home: Path) -> None:
+    plain = tmp_path / "shoe.html"
+    plain.write_text(PAGE, encoding="utf-8")
+    packed = tmp_path / "shoe.html.gz"
+    packed.write_bytes(gzip.compress(PAGE.encode("utf-8")))
+    result = run([str(plain), str(packed), "--url", "https://shop.example/shoe", "--budget", "200"], tabmate_home)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 2
+    for line, name in zip(lines, (plain, packed)):
+        data = json.loads(line)
+        assert set(data) == KEYS
+        assert data["file"] == str(name) and data["url"] == "https://shop.example/shoe"
+        assert data["title"] == "Trail Shoe" and data["lang"] == "en"
+        assert set(data["product"]) == PRODUCT_KEYS
+        assert data["product"]["price"] == "1299.00" and data["product"]["availability"] == "PreOrder"
+        assert data["product"]["sku"] == "TS-42" and data["product"]["rating"] is None
+        assert all(set(i) == ITEM_KEYS for i in data["interactive"])
+        assert data["truncated"] is True and 0 < data["tokens"] <= 200
+        assert "A shoe for trails" in data["main_text"]
+
+
+def test_extract_non_product_page_and_default_url(tmp_path: Path, tabmate_home: Path) -> None:
+    page = tmp_path / "note.html"
+    page.write_bytes("<p>Ünïcode note without a charset, long enough to be content.</p>".encode("cp1252"))
+    result = run([str(page)], tabmate_home)
+    data = json.loads(result.stdout)
+    assert data["product"] is None and data["description"] is None
+    assert data["url"].startswith("file://") and "Ünïcode" in data["main_text"]
+
+
+def test_extract_missing_file_reports_and_fails(tmp_path: Path, tabmate_home: Path) -> None:
+    result = run([str(tmp_path / "nope.html")], tabmate_home)
+    assert result.returncode == 1
+    assert "error" in json.loads(result.stdout)

@@ -1,0 +1,97 @@
+"""build_context / PageContext: fields, priorities, budget cuts and the prompt text."""
+
+from __future__ import annotations
+
+import re
+
+from native_host.page.budget import cut, estimate_tokens
+from native_host.page.context import PageContext, build_context
+from native_host.protocol import PageSnapshot
+
+ARTICLE = (
+    "<html lang='de'><head><title>Die ganze Geschichte vom Tag | Beispielseite</title>"
+    "<meta name='description' content='Eine kurze Geschichte.'></head><body>"
+    "<nav><a href='/'>Start</a> <a href='/a'>Archiv</a></nav>"
+    "<div class='sidebar'><h3>Related</h3><a href='/r'>Other story</a></div>"
+    "<article><h1>Die ganze Geschichte vom Tag</h1>"
+    + "".join(f"<p>Absatz {i}: Dies ist ein ganz normaler Satz, mit Kommas, der etwas erzählt.</p>" for i in range(60))
+    + "<h2>Code</h2><pre>def f(x):\n    return x * 2</pre>"
+    "<ul><li>erster Punkt</li><li>zweiter Punkt</li></ul>"
+    "<table><tr><th>Name</th><th>Wert</th></tr><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>"
+    "</article><footer>Impressum © 2024</footer>"
+    "<form><label for='q'>Suche</label><input id='q' name='q'><button type='submit'>Los</button></form>"
+    "</body></html>"
+)
+
+
+def test_fields_and_markdown_shapes() -> None:
+    ctx = build_context(PageSnapshot(url="https://example.de/g", html=ARTICLE), 100_000)
+    assert isinstance(ctx, PageContext)
+    assert ctx.title == "Die ganze Geschichte vom Tag"  # site name dropped
+    assert "Geschichte vom Tag" not in ctx.main_text  # the title is not repeated as content
+    assert ctx.lang == "de"
+    assert ctx.description == "Eine kurze Geschichte."
+    assert "Absatz 59" in ctx.main_text and not ctx.truncated
+    assert "```\ndef f(x):\n    return x * 2\n```" in ctx.main_text
+    assert "- erster Punkt" in ctx.main_text
+    assert "| Name | Wert |" in ctx.main_text and "| b | 2 |" in ctx.main_text
+    for chrome in ("Archiv", "Other story", "Impressum"):
+        assert chrome not in ctx.main_text
+    labels = {i.label: i for i in ctx.interactive}
+    assert labels["Suche"].selector == "#q" and labels["Suche"].role == "textbox"
+    assert labels["Los"].role == "button"
+    assert [i.index for i in ctx.interactive] == list(range(len(ctx.interactive)))
+    assert ctx.product is None
+
+
+def test_budget_cuts_at_paragraphs_and_says_so() -> None:
+    ctx = build_context(PageSnapshot(url="https://example.de/g", html=ARTICLE), 400)
+    prompt = ctx.to_prompt()
+    assert ctx.truncated
+    assert ctx.tokens <= 400 and estimate_tokens(prompt) == ctx.tokens
+    assert re.search(r"… [\d,]+ more words not shown", prompt)
+    for para in ctx.main_text.split("\n\n"):  # whole paragraphs only
+        assert para.startswith("#") or (para.startswith(("Absatz", "-", "|", "```"))
+                                        and para.endswith((".", "```", "|", "Punkt")))
+
+
+def test_priority_selection_then_product_then_main_then_interactive() -> None:
+    html = ("<html><head><title>Mug</title><script type='application/ld+json'>"
+            '{"@type":"Product","name":"Blue Mug","sku":"MUG-1","offers":{"price":"9.99","priceCurrency":"EUR"}}'
+            "</script></head><body><h1>Blue Mug</h1>"
+            + "<p>A sentence about the mug, which is blue, and holds coffee.</p>" * 200
+            + "<button>Add to cart</button></body></html>")
+    ctx = build_context(PageSnapshot(url="https://shop.example/mug", html=html, selection="the selected words"), 300)
+    prompt = ctx.to_prompt()
+    order = [prompt.index(s) for s in ("Selected text:", "Product: Blue Mug", "Main content:")]
+    assert order == sorted(order)
+    assert "price 9.99 EUR" in prompt and "SKU MUG-1" in prompt
+    assert ctx.selection == "the selected words"
+    assert ctx.truncated and ctx.tokens <= 300
+
+
+def test_tiny_budget_still_returns_a_context() -> None:
+    ctx = build_context(PageSnapshot(url="u", html=ARTICLE, selection="x " * 500), 0)
+    assert ctx.truncated and ctx.to_prompt().startswith("Page:")
+
+
+def test_text_only_snapshot_uses_the_text() -> None:
+    ctx = build_context(PageSnapshot(url="https://e.x/", title="T", text="First para.\n\nSecond   para."))
+    assert ctx.main_text == "First para.\n\nSecond para."
+    assert ctx.title == "T"
+
+
+def test_snapshot_title_and_lang_win() -> None:
+    ctx = build_context(PageSnapshot(url="u", title="Tab title", lang="fr", html=ARTICLE))
+    assert ctx.title == "Tab title" and ctx.lang == "fr"
+
+
+def test_cut_helpers() -> None:
+    text = "\n\n".join(f"para {i} " + "word " * 50 for i in range(10))
+    shown, dropped = cut(text, 120)
+    assert shown.count("\n\n") < 9 and dropped > 0
+    assert all(p.startswith("para") for p in shown.split("\n\n"))
+    one_huge = "Sentence one. " * 2000
+    shown, dropped = cut(one_huge, 50)
+    assert shown and shown.endswith(".") and dropped > 0
+    assert cut("short", 10) == ("short", 0)

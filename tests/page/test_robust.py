@@ -1,0 +1,88 @@
+"""Real-world input never raises: broken markup, charsets, no body, huge and deep pages."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from native_host.page.context import build_context
+from native_host.page.parse import decode, parse
+from native_host.protocol import PageSnapshot
+
+
+def ctx_of(html: str | None = None, **kw):
+    return build_context(PageSnapshot(url="https://example.com/x", html=html, **kw), 6000)
+
+
+@pytest.mark.parametrize("html", [
+    "", "   ", "\x00\x00", "<", "<html>", "<body>", "</div></p></body>", "<html><head><title>T</title></head></html>",
+    "<p>unclosed <b>bold <i>italic", "<table><tr><td>cell<tr><td>x</table></table>",
+    '<?xml version="1.0" encoding="iso-8859-1"?><html><body><p>xml decl</p></body></html>',
+    "<svg><p>inside svg</svg>", "<script>var a = '<p>not content</p>';</script>",
+    "<frameset><frame src=x></frameset>", "plain text with no tags at all",
+    '<div style="display:none"><p>hidden</p></div>', "<!-- only a comment -->",
+])
+def test_odd_markup_gives_an_answer(html: str) -> None:
+    ctx = ctx_of(html)
+    assert isinstance(ctx.main_text, str)
+    assert isinstance(ctx.to_prompt(), str)
+    assert "not content" not in ctx.main_text
+    assert "hidden" not in ctx.main_text
+
+
+def test_text_without_tags_is_kept() -> None:
+    assert "plain text" in ctx_of("plain text with no tags, a sentence of some length.").main_text
+
+
+def test_page_without_body_is_read() -> None:
+    html = "<html><head><title>Only head</title></head><p>" + "Words in a paragraph. " * 20
+    ctx = ctx_of(html)
+    assert ctx.title == "Only head"
+    assert "Words in a paragraph." in ctx.main_text
+
+
+@pytest.mark.parametrize("depth", [50, 500, 5000])
+def test_deep_nesting_does_not_recurse(depth: int) -> None:
+    html = ("<html><body>" + "<div><span>" * depth + "<p>Deep text, far down in the tree, is still here.</p>"
+            + "</span></div>" * depth + "<p>After the deep part.</p></body></html>")
+    ctx = ctx_of(html)
+    assert "Deep text" in ctx.main_text
+    assert "After the deep part" in ctx.main_text
+
+
+def test_ten_megabyte_page() -> None:
+    para = "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>"
+    html = "<html><body><nav><a href='/'>Home</a></nav>" + f"<div class='post'>{para * 50}</div>" * 2500 + "</body></html>"
+    assert len(html) > 10_000_000
+    ctx = ctx_of(html)
+    assert ctx.truncated and ctx.tokens <= 6000
+    assert ctx.to_prompt().count("Lorem ipsum") > 10
+
+
+def test_wrong_declared_charset_prefers_valid_utf8() -> None:
+    data = '<meta charset="iso-8859-1"><p>Café – naïve</p>'.encode("utf-8")
+    assert "Café – naïve" in decode(data)
+
+
+def test_declared_legacy_charset_is_used() -> None:
+    data = '<meta charset="windows-1251"><p>Привет</p>'.encode("cp1251")
+    assert "Привет" in decode(data)
+
+
+def test_missing_charset_falls_back_to_cp1252() -> None:
+    assert "café" in decode("<p>café</p>".encode("cp1252"))
+
+
+def test_bom_wins() -> None:
+    assert "ü" in decode(codecs.BOM_UTF16_LE + "<p>ü</p>".encode("utf-16-le"))
+
+
+def test_unknown_charset_name_does_not_raise() -> None:
+    assert "x" in decode(b'<meta charset="no-such-charset"><p>x\xff</p>')
+
+
+def test_parse_always_has_body() -> None:
+    for source in (None, "", b"", "<title>x</title>", b"\xff\xfe"):
+        root = parse(source)
+        assert root.tag == "html" and root.find("body") is not None
