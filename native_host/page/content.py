@@ -361,10 +361,16 @@ def extract(root: El, title: str = "") -> str:
 
     ``root`` is not modified; each pass works on a copy.
     """
+    return extract_limited(root, title)[0]
+
+
+def extract_limited(root: El, title: str = "", max_chars: int | None = None) -> tuple[str, int]:
+    """Like :func:`extract`, but rendering stops after about ``max_chars`` characters; also
+    returns the word count of the whole main content (for "… N more words not shown")."""
     body = root.find("body")
     if body is None:
-        return ""
-    best = ""
+        return "", 0
+    best, best_words = "", 0
     for flags in (Flags(), Flags(strip_unlikely=False), Flags(False, False),
                   Flags(False, False, False)):
         work = copy.deepcopy(body)
@@ -379,9 +385,10 @@ def extract(root: El, title: str = "") -> str:
             part.tail = None
             container.append(part)
         _clean(container, flags)
-        text = render(container)
+        text = render(container, max_chars)
+        total = len(text_of(container).split()) if max_chars is not None else len(text.split())
         if len(text) > len(best):
-            best = text
+            best, best_words = text, total
         if len(text) >= 500:
-            return text
-    return best
+            return text, total
+    return best, best_words

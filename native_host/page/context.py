@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from native_host.logs import log
 from native_host.page import budget as B
-from native_host.page.content import extract as extract_main
+from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.parse import parse, text_of
 from native_host.page.product import Product, extract_product
@@ -182,6 +182,7 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
     ctx = PageContext(url=snapshot.url or "", title=" ".join((snapshot.title or "").split()),
                       lang=snapshot.lang or None)
     main = ""
+    main_words = 0
     interactive: list[Interactive] = []
     if snapshot.html:
         root = _safely("parse", lambda: parse(snapshot.html), None)
@@ -192,18 +193,20 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             ctx.description = _safely("description", lambda: page_description(meta), None)
             ctx.product = _safely("product", lambda: extract_product(root, ctx.url), None)
             interactive = _safely("interactive", lambda: find_interactive(root), [])
-            main = _safely("content", lambda: extract_main(root, ctx.title), "")
+            # render a little more than the budget can show; count the rest in words
+            limit = max(4000, budget_tokens * 6)
+            main, main_words = _safely("content", lambda: extract_limited(root, ctx.title, limit), ("", 0))
     if not main and snapshot.text:
         main = _clean_text(snapshot.text)
     selection = " ".join((snapshot.selection or "").split()) or None
-    _pack(ctx, budget_tokens, selection, main, interactive)
+    _pack(ctx, budget_tokens, selection, main, interactive, main_words)
     log("page_context", url=ctx.url[:200], tokens=ctx.tokens, truncated=ctx.truncated,
         ms=round((time.perf_counter() - started) * 1000, 1))
     return ctx
 
 
 def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str,
-          interactive: list[Interactive]) -> None:
+          interactive: list[Interactive], main_words: int = 0) -> None:
     budget_tokens = max(0, int(budget_tokens))
     left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
     truncated = False
@@ -222,6 +225,8 @@ def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str
     if main:
         room = max(0, left - reserve - 20)  # 20: headings and the "more words" note
         shown, dropped = B.cut(main, room)
+        if main_words > B.words(main):  # rendering stopped early: count what was never rendered
+            dropped = max(dropped, main_words - B.words(shown))
         ctx.main_text, ctx.omitted_words = shown, dropped
         truncated |= dropped > 0
     left = budget_tokens - B.estimate_tokens(ctx.to_prompt())

@@ -58,7 +58,7 @@ def _attrs(el: El) -> str:
     return f"{el.get('class', '')} {el.get('id', '')}"
 
 
-def _visible_blocks(root: El, limit: int = 200_000) -> list[tuple[El, str]]:
+def _visible_blocks(root: El, limit: int = 40_000) -> list[tuple[El, str]]:
     """(element, own text) pairs for visible text, in document order, without recursion."""
     body = root.find("body")
     out: list[tuple[El, str]] = []
@@ -199,8 +199,33 @@ def _sku_from_url(root: El, url: str) -> str | None:
     return None
 
 
+_SHOP_SIGNAL = etree.XPath(
+    "//*[@itemprop='price' or @itemprop='offers' or @itemprop='sku'] | //button | "
+    "//input[@type='submit' or @type='button' or @type='image'] | //form[@action] | "
+    "//*[contains(@class, 'price') or contains(@class, 'Price') or contains(@id, 'price')]"
+)
+
+
+def _shop_signals(root: El) -> bool:
+    """Loose product itemprops, or a buy button/form: worth reading the page for a product."""
+    for el in _SHOP_SIGNAL(root):
+        if el.get("itemprop") or "price" in _attrs(el).lower():
+            return True
+        label = f"{_attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
+        if el.tag == "button":
+            label += " " + text_of(el)[:80]
+        if _BUY.search(label):
+            return True
+    return False
+
+
 def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
-    """Values for the fields ``known`` (a Product) still lacks."""
+    """Values for the fields ``known`` (a Product) still lacks.
+
+    Pages with neither structured product data nor a buy button are left alone: the
+    visible-page reading is for shops, and it is the costly part on huge pages."""
+    if not structured and not _shop_signals(root):
+        return {}
     out: dict[str, Any] = dict(_loose_itemprops(root))
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
     if not missing:

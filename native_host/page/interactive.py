@@ -21,6 +21,7 @@ _CANDIDATES = etree.XPath(
     " or @role='menuitem' or @role='switch' or @role='combobox' or @role='searchbox']"
     " | //*[@contenteditable='true' or @contenteditable='']"
 )
+_WITH_ID = etree.XPath("//*[@id]")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _CHROME = {"nav", "header", "footer", "aside"}
@@ -113,8 +114,9 @@ def selector_for(el: El, ids: dict[str, int]) -> str:
         if parent is None:
             steps.append(node.tag)
             break
-        same = [s for s in parent if s.tag == node.tag]
-        steps.append(node.tag if len(same) == 1 else f"{node.tag}:nth-of-type({same.index(node) + 1})")
+        before = sum(1 for _ in node.itersiblings(node.tag, preceding=True))
+        alone = before == 0 and next(node.itersiblings(node.tag), None) is None
+        steps.append(node.tag if alone else f"{node.tag}:nth-of-type({before + 1})")
         node = parent
     else:
         steps.append("html")
@@ -144,18 +146,20 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
     ids: dict[str, int] = {}
     by_id: dict[str, El] = {}
     labels: dict[str, str] = {}
-    for el in root.iter():
-        if isinstance(el.tag, str) and el.get("id"):
-            ids[el.get("id", "")] = ids.get(el.get("id", ""), 0) + 1
-            by_id.setdefault(el.get("id", ""), el)
+    for el in _WITH_ID(root):
+        ids[el.get("id", "")] = ids.get(el.get("id", ""), 0) + 1
+        by_id.setdefault(el.get("id", ""), el)
     for lab in root.iter("label"):
         if lab.get("for"):
             labels[lab.get("for", "")] = " ".join(text_of(lab).split())
     found: list[tuple[int, int, El, str, str]] = []
     seen: set[El] = set()
+    chrome_links = 0
     for order, el in enumerate(_CANDIDATES(root)):
-        if el in seen or len(found) > limit * 20:
+        if el in seen:
             continue
+        if el.tag == "a" and len(found) - chrome_links >= limit * 3:
+            continue  # plenty of content links already: the rest of a huge page adds nothing
         seen.add(el)
         if el.tag == "input" and (el.get("type") or "").lower() == "hidden":
             continue
@@ -168,7 +172,12 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
         label = _label(el, by_id, labels)
         if not label:
             continue
-        found.append((_priority(el, role), order, el, role, label))
+        priority = _priority(el, role)
+        if priority == 3:
+            if chrome_links >= limit:
+                continue
+            chrome_links += 1
+        found.append((priority, order, el, role, label))
     kept = sorted(found, key=lambda f: (f[0], f[1]))[:limit]
     kept.sort(key=lambda f: f[1])
     return [Interactive(index=i, tag=el.tag, role=role, label=label, selector=selector_for(el, ids))

@@ -62,9 +62,13 @@ class _Writer:
         self.blocks.append(quote + marker + text)
 
 
-def render(root: etree._Element) -> str:
-    """Render ``root``'s content; the result has no leading/trailing blank lines."""
+def render(root: etree._Element, max_chars: int | None = None) -> str:
+    """Render ``root``'s content; the result has no leading/trailing blank lines.
+
+    With ``max_chars``, stop once about that much text is out (huge pages, small budgets)."""
     w = _Writer()
+    out_chars = 0
+    checked_blocks = 0
     list_counters: list[int] = []
     cell_rows: list[bool] = []  # per open <tr>: render cells inline ("| a | b |")
     stack: list[tuple[etree._Element, bool]] = [(root, False)]
@@ -80,6 +84,11 @@ def render(root: etree._Element) -> str:
             if el is not root:
                 w.text(el.tail)
             continue
+        if max_chars is not None and len(w.blocks) != checked_blocks:
+            out_chars += sum(len(b) for b in w.blocks[checked_blocks:])
+            checked_blocks = len(w.blocks)
+            if out_chars > max_chars:
+                break
         _open(el, tag, w, list_counters, cell_rows)
         w.text(el.text)
         stack.append((el, True))
