@@ -199,10 +199,12 @@ def _score(body: El, flags: Flags) -> tuple[El | None, dict]:
     # final score = raw score × (1 − link density) ≤ raw score, so candidates can be
     # visited by raw score and the scan stopped once no raw score can beat the 5th best.
     final: dict[El, float] = {}
+    best5: list[float] = []  # the five best final scores so far, ascending
     for el in sorted(scores, key=scores.__getitem__, reverse=True):
-        if len(final) >= 5 and scores[el] < sorted(final.values())[-5]:
+        if len(best5) >= 5 and scores[el] < best5[0]:
             break
         final[el] = scores[el] * (1 - _link_density(el))
+        best5 = sorted(best5 + [final[el]])[-5:]
     ranked = sorted(final, key=final.__getitem__, reverse=True)
     top = _promote(ranked[0], ranked[1:5], final)
     return top, _LazyFinal(scores, final)

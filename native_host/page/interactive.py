@@ -16,7 +16,7 @@ from native_host.page.parse import text_of
 
 El = etree._Element
 _CANDIDATES = etree.XPath(
-    "//a[@href] | //button | //input | //select | //textarea | //summary"
+    "//button | //input | //select | //textarea | //summary"
     " | //*[@role='button' or @role='link' or @role='checkbox' or @role='tab'"
     " or @role='menuitem' or @role='switch' or @role='combobox' or @role='searchbox']"
     " | //*[@contenteditable='true' or @contenteditable='']"
@@ -141,6 +141,14 @@ def _priority(el: El, role: str) -> int:
     return 2
 
 
+def _in_order(controls: list[El], root: El):  # type: ignore[no-untyped-def]
+    """(document position, element) for controls and links, in document order, lazily."""
+    wanted = set(controls)
+    for order, el in enumerate(root.iter()):
+        if el in wanted or (el.tag == "a" and el.get("href") is not None):
+            yield order, el
+
+
 def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
     """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order."""
     ids: dict[str, int] = {}
@@ -155,11 +163,12 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
     found: list[tuple[int, int, El, str, str]] = []
     seen: set[El] = set()
     chrome_links = 0
-    for order, el in enumerate(_CANDIDATES(root)):
+    controls = _CANDIDATES(root)[: limit * 20]
+    for order, el in _in_order(controls, root):
         if el in seen:
             continue
-        if el.tag == "a" and len(found) - chrome_links >= limit * 3:
-            continue  # plenty of content links already: the rest of a huge page adds nothing
+        if el.tag == "a" and el.get("role") is None and len(found) - chrome_links >= limit * 3:
+            break  # plenty of content links already: the rest of a huge page adds nothing
         seen.add(el)
         if el.tag == "input" and (el.get("type") or "").lower() == "hidden":
             continue
