@@ -246,15 +246,12 @@ def _context(turn: Turn) -> str:
     page, previous = turn.page, None
     if page is None:
         return prompt.context_block(None, turn.page_budget)
-    try:
-        from native_host.page.cache import ProductCache
-    except ImportError:
-        return prompt.context_block(page, turn.page_budget)
-    cache = ProductCache()
+    from native_host.page.cache import ProductCache
+
     body, product = prompt.page_context(page, turn.page_budget)
     if product is not None and page.url:
-        before = cache.previous(exclude_url=page.url)
-        previous = (getattr(before, "url", ""), getattr(before, "product", before)) if before else None
+        cache = ProductCache()
+        previous = cache.previous(exclude_url=page.url)  # (url, product) or None
         cache.remember(page.url, product)
     return prompt.context_block(page, turn.page_budget, previous, body)
 

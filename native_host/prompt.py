@@ -61,24 +61,11 @@ def clip(text: str, budget_tokens: int, what: str = "text") -> str:
 
 
 # ------------------------------------------------------------------ page context
-def _crude_text(html: str) -> str:
-    from bs4 import BeautifulSoup
-
-    soup = BeautifulSoup(html, "lxml")
-    for tag in soup(["script", "style", "noscript", "template", "svg"]):
-        tag.decompose()
-    lines = (line.strip() for line in soup.get_text("\n").splitlines())
-    return "\n".join(line for line in lines if line)
-
-
 def page_context(page: protocol.PageSnapshot, budget: int) -> tuple[str, Any]:
-    """(page context text, product or None) — the page-context module when it is there."""
-    try:
-        from native_host.page.context import build_context
-    except ImportError:
-        text = page.text or (_crude_text(page.html) if page.html else "")
-        return f"Title: {page.title}\nURL: {page.url}\n\nMain text:\n{clip(text, budget, 'page text')}", None
-    ctx = build_context(page, budget=budget)
+    """(page context text, product or None) from the page-context module."""
+    from native_host.page.context import build_context  # lxml parsing: loaded on first page
+
+    ctx = build_context(page, budget_tokens=budget)
     return ctx.to_prompt(), ctx.product
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-import types
+import json
+import re
 
 from native_host import prompt, protocol, tools
 from tests.agent.script import Sidebar, chat, run, say, sent_messages
@@ -30,7 +30,7 @@ def test_page_is_cut_to_the_budget_and_says_so():
     page = protocol.PageSnapshot(url="https://x.example", title="Big", text="word " * 50_000)
     block = prompt.context_block(page, 1000)
     assert len(block) < 1000 * prompt.CHARS_PER_TOKEN + 600
-    assert "more characters of page text cut to fit" in block
+    assert re.search(r"… [0-9,]+ more words not shown", block)  # the page module says what it cut
 
 
 def test_html_only_page_is_turned_into_text():
@@ -69,36 +69,24 @@ def test_as_text_rewrites_native_tool_messages():
     assert '"name": "get_page"' in out[1]["content"] and "Result of get_page:\nPAGE" == out[2]["content"]
 
 
-async def test_previous_product_is_injected(fake_provider, services, monkeypatch):
-    """With the page-context module's API (issue 5): build_context + ProductCache."""
-    remembered: dict[str, dict] = {}
+async def test_previous_product_is_injected(fake_provider, services):
+    """Two real product pages (JSON-LD) one after the other: the second turn sees the first product."""
 
-    class Ctx:
-        def __init__(self, page):
-            self.page = page
-            self.product = {"name": page.title, "price": "10.00"} if "/p/" in page.url else None
+    def product_page(name: str, price: str) -> str:
+        ld = json.dumps({"@context": "https://schema.org", "@type": "Product", "name": name, "sku": name[-1],
+                         "offers": {"@type": "Offer", "price": price, "priceCurrency": "EUR",
+                                    "availability": "https://schema.org/InStock"}})
+        return (f'<html><head><title>{name}</title><script type="application/ld+json">{ld}</script></head>'
+                f"<body><h1>{name}</h1><p>A fine kettle that boils water quickly.</p></body></html>")
 
-        def to_prompt(self):
-            return f"Title: {self.page.title}\n{self.page.text}"
-
-    class Cache:
-        def remember(self, url, product):
-            remembered[url] = product
-
-        def previous(self, exclude_url):
-            others = [(u, p) for u, p in remembered.items() if u != exclude_url]
-            return types.SimpleNamespace(url=others[-1][0], product=others[-1][1]) if others else None
-
-    ctx_mod = types.ModuleType("native_host.page.context")
-    ctx_mod.build_context = lambda page, budget: Ctx(page)
-    cache_mod = types.ModuleType("native_host.page.cache")
-    cache_mod.ProductCache = Cache
-    monkeypatch.setitem(sys.modules, "native_host.page.context", ctx_mod)
-    monkeypatch.setitem(sys.modules, "native_host.page.cache", cache_mod)
     fake_provider.add(say("a"), say("b"))
-    await run(chat("price?", {"url": "https://s.example/p/1", "title": "Kettle A", "text": "A"}), Sidebar(), services)
-    await run(chat("cheaper than the last one?", {"url": "https://s.example/p/2", "title": "Kettle B", "text": "B"}, id="c2"),
+    await run(chat("price?", {"url": "https://s.example/p/1", "title": "Kettle A", "html": product_page("Kettle A", "39.90")}),
+              Sidebar(), services)
+    await run(chat("cheaper than the last one?", {"url": "https://s.example/p/2", "title": "Kettle B",
+                                                   "html": product_page("Kettle B", "29.90")}, id="c2"),
               Sidebar(), services)
     first, second = sent_messages(fake_provider, 0)[-1]["content"], sent_messages(fake_provider, 1)[-1]["content"]
     assert "previous product" not in first
-    assert "previous product page the user viewed (https://s.example/p/1)" in second and "Kettle A" in second
+    assert "previous product page the user viewed (https://s.example/p/1)" in second
+    assert '"name": "Kettle A"' in second and '"price": "39.90"' in second
+    assert "29.90" in second  # the current product too
