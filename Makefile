@@ -15,12 +15,20 @@ install: $(VPY)
 	$(VENV)/bin/tabmate install
 	$(MAKE) extension
 
+PROFILE := $(CURDIR)/build/chromium-profile
+
+## Install, then open Chromium with Tabmate loaded when there is a screen; else say how to load it.
 run: install
-	@echo
-	@echo "Tabmate is installed. Load the extension:"
-	@echo "  Chromium/Chrome/Brave/Edge: chrome://extensions → Developer mode → Load unpacked → $(CURDIR)/build/chromium"
-	@echo "  Firefox: about:debugging → This Firefox → Load Temporary Add-on → $(CURDIR)/build/firefox/manifest.json"
-	@echo "Then open the Tabmate side panel and pick a provider in Settings."
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && command -v chromium >/dev/null 2>&1; then \
+	  $(VENV)/bin/tabmate install --browser chromium --user-data-dir "$(PROFILE)" >/dev/null; \
+	  echo "Starting Chromium with Tabmate loaded (profile: $(PROFILE))"; \
+	  chromium --user-data-dir="$(PROFILE)" --load-extension="$(CURDIR)/build/chromium" >/dev/null 2>&1 & \
+	else \
+	  echo; echo "Tabmate is installed. Load the extension:"; \
+	  echo "  Chromium/Chrome/Brave/Edge/Vivaldi: chrome://extensions → Developer mode → Load unpacked → $(CURDIR)/build/chromium"; \
+	  echo "  Firefox: about:debugging → This Firefox → Load Temporary Add-on → $(CURDIR)/build/firefox/manifest.json"; \
+	fi
+	@echo "Then open the Tabmate side panel, pick a provider in Settings and press Test connection."
 
 extension:
 	$(PY) extension/build.py

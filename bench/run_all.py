@@ -1,0 +1,18 @@
+"""Run every benchmark in turn and print its figures (`make bench`).
+
+bench_page.py also rewrites its section of docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+for script in ("bench_host.py", "bench_router.py", "bench_page.py"):
+    print(f"\n=== {script} ===", flush=True)
+    code = subprocess.call([sys.executable, str(HERE / script)])
+    if code:
+        sys.exit(code)
