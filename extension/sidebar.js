@@ -185,7 +185,7 @@ function messageEl(m, i) {
   } else if (m.role === "draft") {
     el.classList.add("assistant");
     const card = document.createElement("div");
-    card.className = "draft";
+    card.className = "draft-card";
     const head = document.createElement("div");
     head.className = "draft-head";
     head.textContent = [m.draft?.to && `To: ${m.draft.to}`, m.draft?.subject && `Subject: ${m.draft.subject}`].filter(Boolean).join(" · ") || "Draft";
@@ -433,11 +433,15 @@ async function showSettings(open) {
   if (!open) { input.focus(); return; }
   $("test-result").textContent = "";
   $("save-result").textContent = "";
+  const fields = $("settings-fields");
+  fields.disabled = true; // until the host's current settings are in the form
   try {
     const reply = await request({ type: "get_settings" }, 15000);
     fillSettings(reply.settings);
   } catch (e) {
     setResult("save-result", false, e.message);
+  } finally {
+    fields.disabled = false;
   }
   $("provider").focus();
 }
