@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from lxml import etree
 
@@ -88,19 +89,38 @@ def _drop(el: El) -> None:
     parent.remove(el)
 
 
+def _norm_len(raw: str) -> int:
+    """``len(" ".join(raw.split()))`` without building the string when nothing collapses."""
+    if raw.isprintable() and "  " not in raw and raw[:1] != " " and raw[-1:] != " ":
+        return len(raw)
+    if len(raw) > 1_000_000:  # a huge subtree: extrapolate from its first megabyte
+        sample = raw[:1_000_000]
+        return round(len(" ".join(sample.split())) * len(raw) / len(sample))
+    return len(" ".join(raw.split()))
+
+
 def _text_len(el: El) -> int:
-    return len(" ".join(text_of(el).split()))
+    return _norm_len(text_of(el))
 
 
-def _link_density(el: El, length: int | None = None) -> float:
+def _link_density(el: El, length: int | None = None, memo: dict | None = None) -> float:
+    """Share of ``el``'s text inside links (same-page ``#`` links count 0.3).
+
+    ``memo`` caches link text lengths across calls on an unchanged tree (nested
+    candidates share their links)."""
     length = _text_len(el) if length is None else length
     if not length:
         return 0.0
     links = 0.0
     for a in el.iter("a"):
-        href = a.get("href") or ""
-        coef = 0.3 if href.startswith("#") else 1.0
-        links += _text_len(a) * coef
+        if memo is not None:
+            n = memo.get(a)
+            if n is None:
+                n = memo[a] = _text_len(a)
+        else:
+            n = _text_len(a)
+        if n:
+            links += n * (0.3 if (a.get("href") or "").startswith("#") else 1.0)
     return links / length
 
 
@@ -117,23 +137,35 @@ def _class_weight(el: El, flags: Flags) -> int:
     return weight
 
 
-_NEVER_XPATH = etree.XPath(" | ".join(f"//{t}" for t in sorted(_NEVER)))
-_FLAGGED_XPATH = etree.XPath("//*[@hidden or @aria-hidden or @style or @role]")
-_NAMED_XPATH = etree.XPath("//*[@class or @id]")
-
-
 def _prepare(body: El, flags: Flags, title: str) -> None:
-    """Remove non-content and turn text-only divs into paragraphs (in place)."""
-    doomed: list[El] = list(_NEVER_XPATH(body))
-    doomed += [el for el in _FLAGGED_XPATH(body)
-               if _hidden(el) or el.get("role") in _UNLIKELY_ROLES]
+    """Remove non-content and turn text-only divs into paragraphs (in place).
+
+    One pass in Python over the elements (libxml2's XPath unions and ``or`` predicates
+    are several times slower than this on big pages)."""
+    doomed: list[El] = []
     title_norm = _norm(title)
-    if title_norm:
-        doomed += [el for el in body.iter("h1", "h2") if _norm(text_of(el)) == title_norm]
-    if flags.strip_unlikely:
-        for el in _NAMED_XPATH(body):
-            if el.tag in ("body", "a", "html", "main", "article"):
+    strip = flags.strip_unlikely
+    never = _NEVER
+    for el in body.iter(etree.Element):
+        tag = el.tag
+        if tag in never:
+            doomed.append(el)
+            continue
+        if title_norm and (tag == "h1" or tag == "h2"):
+            raw = text_of(el)
+            if len(raw) >= len(title_norm) // 2 and _norm(raw) == title_norm:
+                doomed.append(el)
                 continue
+        keys = el.keys()
+        if not keys:
+            continue
+        if ("hidden" in keys or "aria-hidden" in keys or "style" in keys) and _hidden(el):
+            doomed.append(el)
+            continue
+        if "role" in keys and el.get("role") in _UNLIKELY_ROLES:
+            doomed.append(el)
+            continue
+        if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
             attrs = _attrs(el)
             if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs):
                 if not _inside(el, ("table", "code", "pre")):
@@ -143,6 +175,9 @@ def _prepare(body: El, flags: Flags, title: str) -> None:
     for el in list(body.iter("div")):
         if not any(isinstance(c.tag, str) and c.tag in _PHRASING_BLOCKERS for c in el):
             el.tag = "p"
+
+
+_KEEP_NAMED = {"body", "a", "html", "main", "article"}
 
 
 def _remove_all(doomed: list[El]) -> None:
@@ -167,55 +202,69 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", (text or "").lower()))
 
 
+_BASE_SCORE = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote": 3,
+               "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3,
+               "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
+               "th": -5}
+_DIVIDERS = (1, 2, 6, 9, 12)
+
+
 def _score(body: El, flags: Flags) -> tuple[El | None, dict]:
     scores: dict[El, float] = {}
+    base_score = _BASE_SCORE.get
+    tostring = etree.tostring
 
-    def init(node: El) -> None:
-        tag = node.tag
-        base = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote": 3,
-                "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3,
-                "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
-                "th": -5}.get(tag, 0)
-        scores[node] = base + _class_weight(node, flags)
-
+    # a block's score goes to its parent (÷1), grandparent (÷2) and up to 5 levels (÷6,
+    # ÷9, ÷12); blocks with the same parent are summed first, then the sum climbs once
+    by_parent: dict[El, float] = {}
     for el in body.iter(*_SCORE_TAGS):
-        text = " ".join(text_of(el).split())
-        if len(text) < 25:
+        raw = tostring(el, method="text", encoding=str, with_tail=False)
+        if len(raw) < 25:
             continue
-        score = 1 + len(re.findall(r"[,，、]", text)) + min(len(text) // 100, 3)
-        ancestor = el.getparent()
-        level = 0
-        while ancestor is not None and level < 5:
-            if not isinstance(ancestor.tag, str) or ancestor.tag == "html":
+        length = _norm_len(raw)
+        if length < 25:
+            continue
+        score = 1 + raw.count(",") + raw.count("，") + raw.count("、") + min(length // 100, 3)
+        parent = el.getparent()
+        if parent is not None:
+            by_parent[parent] = by_parent.get(parent, 0.0) + score
+    for parent, score in by_parent.items():
+        ancestor = parent
+        for divider in _DIVIDERS:
+            if ancestor is None:
                 break
-            if ancestor not in scores:
-                init(ancestor)
-            divider = 1 if level == 0 else 2 if level == 1 else level * 3
-            scores[ancestor] += score / divider
+            tag = ancestor.tag
+            if tag == "html" or not isinstance(tag, str):
+                break
+            if ancestor in scores:
+                scores[ancestor] += score / divider
+            else:
+                scores[ancestor] = base_score(tag, 0) + _class_weight(ancestor, flags) + score / divider
             ancestor = ancestor.getparent()
-            level += 1
     if not scores:
         return None, scores
     # final score = raw score × (1 − link density) ≤ raw score, so candidates can be
     # visited by raw score and the scan stopped once no raw score can beat the 5th best.
     final: dict[El, float] = {}
+    memo: dict[El, int] = {}
     best5: list[float] = []  # the five best final scores so far, ascending
     for el in sorted(scores, key=scores.__getitem__, reverse=True):
         if len(best5) >= 5 and scores[el] < best5[0]:
             break
-        final[el] = scores[el] * (1 - _link_density(el))
+        final[el] = scores[el] * (1 - _link_density(el, memo=memo))
         best5 = sorted(best5 + [final[el]])[-5:]
     ranked = sorted(final, key=final.__getitem__, reverse=True)
     top = _promote(ranked[0], ranked[1:5], final)
-    return top, _LazyFinal(scores, final)
+    return top, _LazyFinal(scores, final, memo)
 
 
 class _LazyFinal(dict):
     """Final scores, computed on first use for candidates the top-5 scan skipped."""
 
-    def __init__(self, raw: dict, known: dict) -> None:
+    def __init__(self, raw: dict, known: dict, memo: dict) -> None:
         super().__init__(known)
         self.raw = raw
+        self.memo = memo
 
     def __contains__(self, el: object) -> bool:
         return el in self.raw
@@ -224,7 +273,7 @@ class _LazyFinal(dict):
         return self[el] if el in self.raw else default
 
     def __missing__(self, el: El) -> float:
-        value = self.raw[el] * (1 - _link_density(el))
+        value = self.raw[el] * (1 - _link_density(el, memo=self.memo))
         self[el] = value
         return value
 
@@ -358,6 +407,30 @@ def _is_data_table(table: El) -> bool:
     return len(rows) >= 3 and cols >= 2 or len(rows) * cols > 10
 
 
+def _word_count(raw: str) -> int:
+    """Words in ``raw``: exact up to 1 MB, beyond that extrapolated from the first MB."""
+    if len(raw) <= 1_000_000:
+        return len(raw.split())
+    sample = raw[:1_000_000]
+    return round(len(sample.split()) * len(raw) / len(sample))
+
+
+def _truncate(container: El, chars: int) -> None:
+    """Drop everything after the first ``chars`` characters of text (document order)."""
+    seen = 0
+    for el in container.iter():
+        seen += len(el.text or "") + (len(el.tail or "") if el is not container else 0)
+        if seen > chars:
+            break
+    else:
+        return
+    node = el
+    while node is not None and node is not container:
+        for sib in list(node.itersiblings()):
+            node.getparent().remove(sib)
+        node = node.getparent()
+
+
 def extract(root: El, title: str = "") -> str:
     """The page's main content as compact text ("" when the page has none).
 
@@ -366,16 +439,28 @@ def extract(root: El, title: str = "") -> str:
     return extract_limited(root, title)[0]
 
 
-def extract_limited(root: El, title: str = "", max_chars: int | None = None) -> tuple[str, int]:
+def extract_limited(root: El, title: str = "", max_chars: int | None = None,
+                    reparse: Callable[[], El] | None = None) -> tuple[str, int]:
     """Like :func:`extract`, but rendering stops after about ``max_chars`` characters; also
-    returns the word count of the whole main content (for "… N more words not shown")."""
+    returns the word count of the whole main content (for "… N more words not shown").
+
+    With ``reparse`` (a function returning a fresh tree of the same page) the first pass
+    works on ``root`` itself, which is left modified, and retries work on fresh trees:
+    this spares copying a big page when the caller is done with its tree."""
     body = root.find("body")
     if body is None:
         return "", 0
     best, best_words = "", 0
-    for flags in (Flags(), Flags(strip_unlikely=False), Flags(False, False),
-                  Flags(False, False, False)):
-        work = copy.deepcopy(body)
+    for attempt, flags in enumerate((Flags(), Flags(strip_unlikely=False), Flags(False, False),
+                                     Flags(False, False, False))):
+        if reparse is None:
+            work = copy.deepcopy(body)
+        elif attempt == 0:
+            work = body
+        else:
+            work = reparse().find("body")
+            if work is None:
+                break
         _prepare(work, flags, title)
         top, final = _score(work, flags)
         if top is None:
@@ -386,9 +471,24 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None) -> 
         for part in article_parts:
             part.tail = None
             container.append(part)
+        total = None
+        if max_chars is not None:
+            raw = text_of(container)
+            if len(raw) > 4 * max_chars:
+                # a huge article: clean only the part that can be shown (with room to
+                # spare) and count the words of the rest as they stand
+                total = _word_count(raw)
+                spare = copy.deepcopy(container) if len(raw) < 20 * max_chars else None
+                _truncate(container, 3 * max_chars)
         _clean(container, flags)
         text = render(container, max_chars)
-        total = len(text_of(container).split()) if max_chars is not None else len(text.split())
+        if total is not None and len(text) < max_chars and spare is not None:
+            container = spare  # cleaning took out most of what was kept: do it all
+            _clean(container, flags)
+            text = render(container, max_chars)
+            total = None
+        if total is None:
+            total = len(text_of(container).split()) if max_chars is not None else len(text.split())
         if len(text) > len(best):
             best, best_words = text, total
         if len(text) >= 500:

@@ -195,7 +195,9 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             interactive = _safely("interactive", lambda: find_interactive(root), [])
             # render a little more than the budget can show; count the rest in words
             limit = max(4000, budget_tokens * 6)
-            main, main_words = _safely("content", lambda: extract_limited(root, ctx.title, limit), ("", 0))
+            # content last: it may modify the tree (retries parse the page again)
+            main, main_words = _safely("content", lambda: extract_limited(
+                root, ctx.title, limit, reparse=lambda: parse(snapshot.html)), ("", 0))
     if not main and snapshot.text:
         main = _clean_text(snapshot.text)
     selection = " ".join((snapshot.selection or "").split()) or None

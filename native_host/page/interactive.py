@@ -3,6 +3,12 @@
 Capped and prioritised: form fields and buttons first, then links inside the main
 content, then other links; hidden, disabled-looking and unlabeled elements are skipped.
 The kept elements are indexed in document order so ``click_element {index}`` is stable.
+
+When the snapshot comes from the extension, its content script has stamped every visible
+interactive element with ``data-tabmate-index="N"`` (document order) and resolves
+``click_element`` / ``fill_input {index}`` through that attribute.  Then the stamp *is* the
+index (and ``[data-tabmate-index="N"]`` the selector), and unstamped elements — the browser
+found them invisible — are left out.  Without stamps the elements are numbered here.
 """
 
 from __future__ import annotations
@@ -15,13 +21,9 @@ from pydantic import BaseModel
 from native_host.page.parse import text_of
 
 El = etree._Element
-_CANDIDATES = etree.XPath(
-    "//button | //input | //select | //textarea | //summary"
-    " | //*[@role='button' or @role='link' or @role='checkbox' or @role='tab'"
-    " or @role='menuitem' or @role='switch' or @role='combobox' or @role='searchbox']"
-    " | //*[@contenteditable='true' or @contenteditable='']"
-)
-_WITH_ID = etree.XPath("//*[@id]")
+INDEX_ATTR = "data-tabmate-index"
+_CONTROL_TAGS = {"button", "input", "select", "textarea", "summary"}
+_CONTROL_ROLES = {"button", "link", "checkbox", "tab", "menuitem", "switch", "combobox", "searchbox"}
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _CHROME = {"nav", "header", "footer", "aside"}
@@ -141,38 +143,62 @@ def _priority(el: El, role: str) -> int:
     return 2
 
 
-def _in_order(controls: list[El], root: El):  # type: ignore[no-untyped-def]
-    """(document position, element) for controls and links, in document order, lazily."""
-    wanted = set(controls)
-    for order, el in enumerate(root.iter()):
-        if el in wanted or (el.tag == "a" and el.get("href") is not None):
-            yield order, el
+def _stamp(el: El) -> int | None:
+    value = (el.get(INDEX_ATTR) or "").strip()
+    return int(value) if value.isdigit() else None
+
+
+def _scan(root: El, limit: int) -> tuple[dict[str, int], dict[str, El], list[tuple[int, El]], bool]:
+    """One pass over the page: id counts, elements by id, and the candidate controls and
+    links in document order; also whether the snapshot carries the extension's stamps."""
+    ids: dict[str, int] = {}
+    by_id: dict[str, El] = {}
+    controls: list[tuple[int, El]] = []
+    stamped: list[tuple[int, El]] = []
+    n_controls = 0
+    for order, el in enumerate(root.iter(etree.Element)):
+        keys = el.keys()
+        tag = el.tag
+        if keys:
+            if "id" in keys:
+                el_id = el.get("id", "")
+                ids[el_id] = ids.get(el_id, 0) + 1
+                by_id.setdefault(el_id, el)
+            if INDEX_ATTR in keys and _stamp(el) is not None:
+                stamped.append((order, el))
+                continue
+        if tag == "a":
+            if "href" in keys:
+                controls.append((order, el))
+            elif "role" in keys and el.get("role") in _CONTROL_ROLES:
+                controls.append((order, el))
+            continue
+        if tag in _CONTROL_TAGS or ("role" in keys and el.get("role") in _CONTROL_ROLES) or (
+                el.get("contenteditable") in ("true", "")):
+            if n_controls < limit * 20:
+                controls.append((order, el))
+                n_controls += 1
+    if stamped:
+        return ids, by_id, stamped, True
+    return ids, by_id, controls, False
 
 
 def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
-    """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order."""
-    ids: dict[str, int] = {}
-    by_id: dict[str, El] = {}
+    """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order
+    (by the extension's ``data-tabmate-index`` stamps when the snapshot has them)."""
+    ids, by_id, candidates, stamped = _scan(root, limit)
     labels: dict[str, str] = {}
-    for el in _WITH_ID(root):
-        ids[el.get("id", "")] = ids.get(el.get("id", ""), 0) + 1
-        by_id.setdefault(el.get("id", ""), el)
     for lab in root.iter("label"):
         if lab.get("for"):
             labels[lab.get("for", "")] = " ".join(text_of(lab).split())
     found: list[tuple[int, int, El, str, str]] = []
-    seen: set[El] = set()
     chrome_links = 0
-    controls = _CANDIDATES(root)[: limit * 20]
-    for order, el in _in_order(controls, root):
-        if el in seen:
-            continue
+    for order, el in candidates:
         if el.tag == "a" and el.get("role") is None and len(found) - chrome_links >= limit * 3:
             break  # plenty of content links already: the rest of a huge page adds nothing
-        seen.add(el)
         if el.tag == "input" and (el.get("type") or "").lower() == "hidden":
             continue
-        if el.get("disabled") is not None or _hidden(el):
+        if el.get("disabled") is not None or (not stamped and _hidden(el)):
             continue
         href = el.get("href") or ""
         if el.tag == "a" and href.lower().startswith("javascript:void") and not el.get("role"):
@@ -189,5 +215,9 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
         found.append((priority, order, el, role, label))
     kept = sorted(found, key=lambda f: (f[0], f[1]))[:limit]
     kept.sort(key=lambda f: f[1])
+    if stamped:
+        return [Interactive(index=_stamp(el) or 0, tag=el.tag, role=role, label=label,
+                            selector=f'[{INDEX_ATTR}="{_stamp(el)}"]')
+                for (_, _, el, role, label) in kept]
     return [Interactive(index=i, tag=el.tag, role=role, label=label, selector=selector_for(el, ids))
             for i, (_, _, el, role, label) in enumerate(kept)]

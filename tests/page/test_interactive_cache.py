@@ -66,6 +66,32 @@ def test_selector_paths_resolve_to_the_element() -> None:
         assert matches[0].tag == item.tag
 
 
+def test_extension_stamps_are_the_index_and_the_selector() -> None:
+    """The content script numbers visible controls with data-tabmate-index and resolves
+    click_element {index} through it: the extractor must report those numbers."""
+    root = parse(
+        "<body><nav><a href='/' data-tabmate-index='1'>Home</a></nav><main>"
+        "<input name='q' placeholder='Find' data-tabmate-index='2'>"
+        "<button data-tabmate-index='3'>Add to cart</button>"
+        "<button>Not visible in the browser</button>"  # unstamped: the browser hid it
+        "<div onclick='go()' data-tabmate-index='4'>Size guide</div>"
+        "<p><a href='/x' data-tabmate-index='7'>Reviews</a></p>"
+        "</main></body>")
+    items = {i.label: i for i in find_interactive(root)}
+    assert {k: v.index for k, v in items.items()} == {
+        "Home": 1, "Find": 2, "Add to cart": 3, "Size guide": 4, "Reviews": 7}
+    assert items["Reviews"].selector == '[data-tabmate-index="7"]'
+    assert items["Add to cart"].role == "button"
+    assert "Not visible in the browser" not in items
+
+
+def test_without_stamps_the_extractor_numbers_elements_itself() -> None:
+    root = parse("<body><button>b1</button><a href='/x'>l1</a><button>b2</button></body>")
+    items = find_interactive(root)
+    assert [(i.index, i.label) for i in items] == [(0, "b1"), (1, "l1"), (2, "b2")]
+    assert not any("data-tabmate-index" in i.selector for i in items)
+
+
 def test_cache_remember_previous_and_bound(tabmate_home) -> None:
     cache = ProductCache(limit=3)
     assert cache.previous() is None
