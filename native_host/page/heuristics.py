@@ -37,17 +37,25 @@ _IN = re.compile(r"\b(in stock|available now|ready to ship|auf lager|sofort lief
                  r"en stock|disponible|disponibile|op voorraad|в наличии|dostępny|"
                  r"only \d+ left)\b", re.I)
 _STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
-_SKU_WORDS = (
+# Labels of the shop's own product code ("strong") and of codes that may be someone
+# else's — the manufacturer's model or reference number ("weak", a fallback only).
+_SKU_STRONG = (
     r"SKU|ASIN|Item\s*(?:#|No\.?|number|code|ID)|eBay item number|Numero oggetto(?: eBay)?|"
-    r"Product\s*(?:code|ID|number|no\.?|#)|Prod(?:uct)?\.?\s*(?:code|no\.?)|Model\s*(?:#|No\.?|number)|"
+    r"Product\s*(?:code|ID|number|no\.?|#)|Prod(?:uct)?\.?\s*(?:code|no\.?)|Web\s*code|"
     r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikelnummer|Bestellnummer|Best\.?-?Nr\.?|"
-    r"R[ée]f(?:[ée]rence)?\.?(?: produit)?|Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"
+    r"Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"
     r"Cod(?:ice)?\.? (?:produs|prodotto|articolo)|Kod(?: produktu)?|Šifra|Katalóg(?:ové)? číslo|"
     r"Код(?: товара)?|Артикул|קוד מוצר|商品編號|品號|货号|ID Produto|post id|Anzeige|Numer katalogowy"
 )
-_SKU_LABEL = re.compile(rf"(?:^|[\s(|])(?:{_SKU_WORDS})\s*[:#.]?\s*:?\s*([A-Za-z0-9][\w\-./]{{1,40}})",
+_SKU_WEAK = r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|R[ée]f(?:[ée]rence)?\.?(?: produit)?"
+_SKU_WORDS = f"{_SKU_STRONG}|{_SKU_WEAK}"
+_SKU_LABEL = re.compile(rf"(?:^|[\s(|])({_SKU_WORDS})\s*[:#.]?\s*:?\s*([A-Za-z0-9][\w\-./]{{1,40}})",
                         re.I)
-_SKU_LABEL_ONLY = re.compile(rf"\s*(?:{_SKU_WORDS})\s*[:#.]?\s*:?\s*", re.I)
+_SKU_LABEL_ONLY = re.compile(rf"\s*({_SKU_WORDS})\s*[:#.]?\s*:?\s*", re.I)
+_SKU_STRONG_RE = re.compile(rf"(?:{_SKU_STRONG})$", re.I)
+# class / id / data-* values that mark an element holding the product code itself
+_SKU_ATTR = re.compile(r"(?:product|item|article|art)[-_ ]?(?:ref(?:erence)?|code|number|no|nr|id)\b|"
+                       r"\bsku\b|cat-?number|catalog-?number|reference", re.I)
 _SKU_VALUE = re.compile(r"[A-Za-z0-9][\w\-./]{1,40}")
 _ID_ATTR = re.compile(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)", re.I)
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
@@ -166,20 +174,40 @@ def _offered(known: Any, out: dict[str, Any]) -> bool:
     return known.price is not None or out.get("price") is not None
 
 
-def _sku_from_page(blocks: list[tuple[El, str]]) -> str | None:
-    """A code the page labels as SKU / item number / product code (in many languages)."""
-    for i, (_, text) in enumerate(blocks):
+def _code(value: str) -> str | None:
+    value = value.strip(" :#").rstrip(".")
+    return value if _SKU_VALUE.fullmatch(value) and re.search(r"\d", value) else None
+
+
+def sku_from_page(blocks: list[tuple[El, str]]) -> tuple[str | None, bool]:
+    """A code the page shows as the product's SKU / item number / product code (in many
+    languages), and whether it is the shop's own code (a strong label, or an element
+    whose class/id/data attribute names it) rather than a model or reference number.
+    Strong codes win over weak ones; otherwise the first in the page wins."""
+    weak: str | None = None
+    for i, (el, text) in enumerate(blocks):
         if len(text) > 120:
             continue
         m = _SKU_LABEL.search(text)
-        if m and re.search(r"\d", m.group(1)):
-            return m.group(1).rstrip(".")
-        # the label and the value in neighbouring elements ("SKU" | "12345")
-        if _SKU_LABEL_ONLY.fullmatch(text) and i + 1 < len(blocks):
-            value = blocks[i + 1][1].strip(" :#")
-            if _SKU_VALUE.fullmatch(value) and re.search(r"\d", value):
-                return value
-    return None
+        label, value = (m.group(1), _code(m.group(2))) if m else (None, None)
+        if m is None and _SKU_LABEL_ONLY.fullmatch(text) and i + 1 < len(blocks):
+            # the label and the value in neighbouring elements ("SKU" | "12345")
+            label, value = _SKU_LABEL_ONLY.fullmatch(text).group(1), _code(blocks[i + 1][1])
+        if value is None and len(text) <= 40:
+            attrs = " ".join(v for k, v in el.items() if k in ("class", "id", "itemprop")
+                             or k.startswith("data-"))
+            if attrs and _SKU_ATTR.search(attrs) and _code(text):
+                return _code(text), True
+        if value is None:
+            continue
+        if _SKU_STRONG_RE.match(" ".join(label.split())):
+            return value, True
+        weak = weak or value
+    return weak, False
+
+
+def _sku_from_page(blocks: list[tuple[El, str]]) -> str | None:
+    return sku_from_page(blocks)[0]
 
 
 def _sku_from_url(root: El, url: str) -> str | None:
@@ -237,7 +265,9 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = dict(_loose_itemprops(root))
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
-    if not missing:
+    # a code from markup is checked against the one the page shows under a product-code label
+    check_sku = "sku" not in missing
+    if not missing and not check_sku:
         return out
     blocks = _visible_blocks(root)
     anchor = next((i for i, (el, _) in enumerate(blocks) if el.tag == "h1"), 0)
@@ -259,4 +289,15 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
         sku = _sku_from_page(blocks) or _sku_from_url(root, url)
         if sku:
             out["sku"] = sku
+    elif check_sku:
+        # Shops often put an internal or variant id in JSON-LD ``sku`` while the page shows
+        # the product code shoppers quote (and search for): the shown one is the product's.
+        shown, strong = sku_from_page(blocks)
+        current = out.get("sku") or getattr(known, "sku", None)
+        if shown and strong and shown != str(current):
+            out["sku"] = shown
+            out[SHOWN_SKU] = True
     return out
+
+
+SHOWN_SKU = "_sku_shown"

@@ -119,6 +119,21 @@ def _text(value: Any) -> str | None:
     return value[:300] or None
 
 
+def _sku(value: Any) -> str | None:
+    """An identifier: "TE502955-1293415 Housse de canapé" is its first word; a phrase
+    without digits ("Fake Wounds") is a name, not a code."""
+    text = _text(value)
+    if not text:
+        return None
+    if " " in text:
+        first = text.split()[0]
+        if re.search(r"\d", first) and len(first) >= 4:
+            return first
+        if len(text) > 20 or not re.search(r"\d", text):
+            return None
+    return text[:80]
+
+
 def _currency(value: Any) -> str | None:
     text = _text(value)
     return text[:12] if text else None
@@ -140,7 +155,7 @@ def _int(value: Any) -> int | None:
 
 _NORMALISE = {
     "name": _text, "price": normalise_price, "currency": _currency,
-    "availability": normalise_availability, "sku": _text, "brand": _text,
+    "availability": normalise_availability, "sku": _sku, "brand": _text,
     "rating": _float, "review_count": _int,
 }
 
@@ -363,7 +378,10 @@ def extract_product(root: El, url: str = "") -> Product | None:
             structured = True
             product.fill(found)
     try:
-        product.fill(heuristics.guess(root, url, product, structured))
+        guessed = heuristics.guess(root, url, product, structured)
+        if guessed.pop(heuristics.SHOWN_SKU, False):
+            product.sku = _sku(guessed.pop("sku"))
+        product.fill(guessed)
     except Exception:
         pass
     if product.empty() or (product.price is None and product.sku is None and not structured):
