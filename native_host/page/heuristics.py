@@ -32,7 +32,16 @@ _BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|i
 _OUT = re.compile(r"\b(out of stock|sold out|currently unavailable|no longer available|"
                   r"not available|unavailable|nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig)|"
                   r"ausverkauft|épuisé|rupture de stock|agotado|esaurito|niet op voorraad|"
-                  r"brak w magazynie|нет в наличии)\b", re.I)
+                  r"brak w magazynie|нет в наличии|indisponible|non disponible|no disponible|"
+                  r"non disponibile|nedostupn[éý]|není skladem|esgotado|indisponível|"
+                  r"udsolgt|utsolgt|slutsåld|tükendi|notify me when (?:it'?s )?available|"
+                  r"email me when (?:it'?s )?(?:back )?in stock)\b|品切れ|缺货|缺貨|售完", re.I)
+# a block that says nothing but "currently unavailable" (in some language) speaks for the
+# product, whatever buy buttons other offers or recommendations on the page may have
+_OUT_NOW = re.compile(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
+                      r"attualmente|actualmente|obecnie|this item is)\s+(?:unavailable|not available|"
+                      r"out of stock|sold out|indisponible|non disponible|nicht (?:verfügbar|lieferbar)|"
+                      r"ausverkauft|no disponible|non disponibile|esaurito|agotado|niedostępny)\W*$", re.I)
 _IN = re.compile(r"\b(in stock|available now|ready to ship|auf lager|sofort lieferbar|"
                  r"en stock|disponible|disponibile|op voorraad|в наличии|dostępny|"
                  r"only \d+ left)\b", re.I)
@@ -160,7 +169,9 @@ def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | Non
                 break
     for _, text in blocks:
         if len(text) < 60 and _OUT.search(text):
-            return "OutOfStock" if not buy_enabled else None
+            if not buy_enabled or _OUT_NOW.match(text):
+                return "OutOfStock"
+            return None
     if buy_enabled:
         return "InStock"
     for _, text in blocks:

@@ -46,7 +46,7 @@ def test_main_content_f1_on_a_sample_of_readability_pages() -> None:
         rows.append(bench.tp_fp_fn(gold, ours))
     f1, precision, recall = bench.article_scores(rows)
     assert len(pages) >= 30
-    assert f1 >= 0.93, f"main-content F1 {f1:.3f} (P {precision:.3f}, R {recall:.3f})"
+    assert f1 >= 0.97, f"main-content F1 {f1:.3f} (P {precision:.3f}, R {recall:.3f})"
 
 
 def test_title_and_lang_match_readability_metadata() -> None:
@@ -74,9 +74,9 @@ def test_product_fields_against_ground_truth() -> None:
         for field in counts:
             counts[field].append(bench.score_field(gold, pred, field))
     f1 = {field: bench.f1_of(c)[0] for field, c in counts.items()}
-    assert f1["price"] >= 0.78, f1
-    assert f1["availability"] >= 0.90, f1
-    assert f1["sku"] >= 0.60, f1
+    assert f1["price"] >= 0.81, f1
+    assert f1["availability"] >= 0.94, f1
+    assert f1["sku"] >= 0.92, f1
 
 
 @pytest.mark.parametrize("name", ["aclu", "wikipedia", "nytimes-1"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from native_host.page.parse import parse
@@ -151,3 +153,37 @@ def test_article_page_is_not_a_product() -> None:
 ])
 def test_normalise_price(raw, expected) -> None:
     assert normalise_price(raw) == expected
+
+
+def test_shown_product_code_wins_over_a_differing_markup_sku() -> None:
+    """JSON-LD sku is often an internal/variant id; the code shown under a product-code
+    label is the one shoppers quote."""
+    ld = ('<script type="application/ld+json">{"@type":"Product","name":"Speaker","sku":"238368885",'
+          '"offers":{"price":"49.00","priceCurrency":"GBP"}}</script>')
+    page = f"<html><head>{ld}</head><body><h1>Speaker</h1><p>Product code: 83810610</p></body></html>"
+    assert extract_product(parse(page)).sku == "83810610"
+    # a model number is the manufacturer's: it does not replace the shop's sku
+    page = f"<html><head>{ld}</head><body><h1>Speaker</h1><p>Model number: NC5100EF</p></body></html>"
+    assert extract_product(parse(page)).sku == "238368885"
+    # an element whose attributes name it the product reference, without a label
+    page = (f"<html><head>{ld}</head><body><h1>Boots</h1>"
+            "<span data-qa-qualifier='product-reference'>1002/710</span></body></html>")
+    assert extract_product(parse(page)).sku == "1002/710"
+
+
+def test_implausible_markup_skus_are_cleaned() -> None:
+    def sku(value: str) -> str | None:
+        ld = ('<script type="application/ld+json">{"@type":"Product","name":"x","sku":%s,'
+              '"offers":{"price":"5"}}</script>') % json.dumps(value)
+        return extract_product(parse(f"<html><head>{ld}</head><body></body></html>")).sku
+
+    assert sku("TE502955-1293415 Housse de chaise") == "TE502955-1293415"
+    assert sku("Fake Wounds") is None
+    assert sku("AB-1234") == "AB-1234"
+
+
+def test_currently_unavailable_outweighs_other_buy_buttons() -> None:
+    page = ("<html><body><h1>Pan set</h1><span class='price'>£29.99</span>"
+            "<div>Actuellement indisponible.</div>"
+            "<div class='recs'><button>Add to cart</button></div></body></html>")
+    assert extract_product(parse(page)).availability == "OutOfStock"
