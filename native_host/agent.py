@@ -19,7 +19,7 @@ from native_host import logs, prompt, protocol, tools, toolcalls
 from native_host.channel import ChatChannel, ChatOutcome, Services
 from native_host.providers.base import (ChatRequest, ReasoningDelta, TextDelta, ToolCallEvent,
                                         ToolsOff, UsageEvent)
-from native_host.sanitize import sanitize
+from native_host.sanitize import PAGE_DATA_MARKER, sanitize
 from native_host.settings import Settings
 
 TOOL_TIMEOUT = 30.0
@@ -274,7 +274,7 @@ def _stopped(turn: Turn, steps: int) -> str:
 
 
 def _one_line(text: str, limit: int = 200) -> str:
-    text = re.sub(r"<<<(END )?PAGE-DATA[^>]*>>>", "", text)
+    text = PAGE_DATA_MARKER.sub("", text)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

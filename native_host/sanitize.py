@@ -15,6 +15,8 @@ from native_host import tools
 from native_host.toolcalls import MARKUP, mask_code, scan
 
 _THINK = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
+# the fences prompt.untrusted() puts around page data; a model that echoes them must not show them
+PAGE_DATA_MARKER = re.compile(r"<<<(?:END )?PAGE-DATA[^>]*>>>[ \t]*\n?")
 _ORPHAN_THINK_END = re.compile(r"^.*?</(think|thinking|reasoning)>", re.S | re.I)
 
 
@@ -52,6 +54,7 @@ def sanitize(text: str) -> str:
     for m in re.finditer(rf"<(tool_response|tool_result|tool_use|function_calls|function_call|tools)\b[^>]*>.*?(?:</\1\s*>|\Z)",
                          masked, re.S | re.I):
         spans.append((m.start(), m.end()))
+    spans += [(m.start(), m.end()) for m in PAGE_DATA_MARKER.finditer(masked)]
     # orphaned opening/closing tags (and self-closing ones) of tools and tool-like markup
     for m in re.finditer(rf"</?(?:{names})\b[^<>]*>|<parameter=[\w-]+>|<function=[\w.-]+>|<\|python_tag\|>|\[TOOL_CALLS\]",
                          masked, re.I):

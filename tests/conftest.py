@@ -34,6 +34,16 @@ def tabmate_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     logs.reset_for_tests()
 
 
+@pytest.fixture(scope="session")
+def llama_server(tmp_path_factory):
+    """One real llama.cpp server (SmolLM2-135M) for every test that needs a real model."""
+    from tests.support import llama_server as server
+
+    need(server.available(), "llama.cpp server with the SmolLM2 model")
+    with server.llama_server(tmp_path_factory.mktemp("llama") / "server.log") as running:
+        yield running
+
+
 @pytest.fixture
 def fake_provider():
     with FakeProvider() as fake:
