@@ -63,8 +63,14 @@ def test_firefox_manifest(manifests, extension_dirs):
 
 
 def test_same_sources_in_both(extension_dirs):
-    for name in ("background.js", "content.js", "sidebar.html", "sidebar.js", "sidebar.css"):
-        assert (extension_dirs["chromium"] / name).read_bytes() == (extension_dirs["firefox"] / name).read_bytes()
+    def files(d: Path) -> dict[str, bytes]:
+        return {str(f.relative_to(d)): f.read_bytes() for f in d.rglob("*") if f.is_file() and f.name != "manifest.json"}
+
+    chromium, firefox = files(extension_dirs["chromium"]), files(extension_dirs["firefox"])
+    assert chromium == firefox
+    for name in ("background.js", "native_port.js", "chats.js", "browser_tools.js", "content.js",
+                 "sidebar.html", "sidebar.js", "sidebar_chat.js", "sidebar_settings.js", "markdown.js", "sidebar.css"):
+        assert name in chromium, name
     for d in extension_dirs.values():
         assert not (d / "build.py").exists() and not (d / "manifest.src.json").exists()
 
@@ -107,3 +113,14 @@ def test_web_ext_lint(extension_dirs, tmp_path):
     allowed = {("UNSAFE_VAR_ASSIGNMENT", "vendor/purify.es.js"), ("KEY_FIREFOX_ANDROID_UNSUPPORTED_BY_MIN_VERSION", "manifest.json")}
     unexpected = [w for w in report["warnings"] if (w["code"], w.get("file")) not in allowed]
     assert unexpected == [], unexpected
+
+
+def test_modules_stay_small_and_import_only_local_files(extension_dirs):
+    """Our code standard: one job per module, under ~400 lines, no innerHTML, relative imports only."""
+    d = extension_dirs["chromium"]
+    for js in d.glob("*.js"):
+        text = js.read_text("utf-8")
+        assert text.count("\n") <= 400, f"{js.name} has grown past 400 lines: split it"
+        assert not re.search(r"\.innerHTML\b|\.outerHTML\s*=|insertAdjacentHTML", text), js.name
+        for spec in re.findall(r"""^import\b[^'"]*["']([^"']+)["']""", text, re.M):
+            assert spec.startswith("./") and (d / spec).is_file(), f"{js.name} imports {spec}"

@@ -1,0 +1,281 @@
+// The chat of each tab: its transcript, the running request, the status line and the
+// confirmation card. Kept in storage.session so it survives a Chromium service-worker
+// restart and comes back when the sidebar reopens; every change is published to the
+// sidebars showing that tab.
+
+import { host, INSTALL_HINT, nextId, post, request } from "./native_port.js";
+import { broadcast } from "./sidebar_ports.js";
+import { basicPage, inTab, pageSnapshot } from "./tab_content.js";
+
+const api = globalThis.browser ?? globalThis.chrome;
+const MAX_MESSAGES = 200; // per tab transcript kept in session storage
+const ACTION_PROMPTS = {
+  summarize: "Summarize this page.",
+  draft: "Draft a reply (or an email) based on this page.",
+  explain_selection: "Tell me about the selected text.",
+};
+
+// tab state: {session, messages: [{role, text, ...}], busy: chatId|null, status, confirm, last}
+export const tabs = new Map();
+const running = new Map(); // chat id (a "chat" request to the helper) → {tabId}
+let loaded = null;
+
+function newSession() {
+  return `s-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function emptyState() {
+  return { session: newSession(), messages: [], busy: null, status: null, confirm: null, last: null };
+}
+
+/** Read the saved chats once (after a service-worker restart); every entry point awaits it. */
+export async function load() {
+  if (!loaded) {
+    loaded = (async () => {
+      const all = (await api.storage.session.get(null).catch(() => ({}))) ?? {};
+      for (const [key, value] of Object.entries(all)) {
+        if (!key.startsWith("tab:")) continue;
+        const tabId = Number(key.slice(4));
+        // a chat that was running when the worker stopped has lost its helper process
+        if (value.busy) {
+          value.busy = null;
+          value.status = null;
+          value.confirm = null;
+          const last = value.messages.at(-1);
+          if (last?.role === "assistant" && last.streaming) last.streaming = false;
+          value.messages.push({ role: "error", text: "Tabmate restarted while answering — press Retry.", retryable: true });
+        }
+        tabs.set(tabId, value);
+      }
+    })();
+  }
+  return loaded;
+}
+
+export function tabState(tabId) {
+  let st = tabs.get(tabId);
+  if (!st) {
+    st = emptyState();
+    tabs.set(tabId, st);
+  }
+  return st;
+}
+
+/** The tab a running chat belongs to, or null when it is not running. */
+export function chatTab(chatId) {
+  return running.get(chatId)?.tabId ?? null;
+}
+
+export function runningCount() {
+  return running.size;
+}
+
+const saveTimers = new Map();
+function save(tabId, now = false) {
+  clearTimeout(saveTimers.get(tabId));
+  const write = () => {
+    saveTimers.delete(tabId);
+    const st = tabs.get(tabId);
+    if (!st) return;
+    if (st.messages.length > MAX_MESSAGES) st.messages.splice(0, st.messages.length - MAX_MESSAGES);
+    api.storage.session.set({ [`tab:${tabId}`]: st }).catch(() => {});
+  };
+  if (now) write();
+  else saveTimers.set(tabId, setTimeout(write, 300));
+}
+
+function publish(tabId, now = false) {
+  save(tabId, now);
+  broadcast({ type: "state", tabId, state: tabs.get(tabId) }, tabId);
+}
+
+function lastAssistant(st, chatId) {
+  for (let i = st.messages.length - 1; i >= 0; i--) {
+    const m = st.messages[i];
+    if (m.role === "assistant" && m.chat === chatId) return m;
+  }
+  return null;
+}
+
+/** delta, status, response or error from the helper for a running chat. */
+export function onChatMessage(msg) {
+  const chat = running.get(msg.id);
+  if (!chat) return;
+  const st = tabState(chat.tabId);
+  const answer = lastAssistant(st, msg.id);
+  if (msg.type === "delta") {
+    if (answer) answer.text += msg.text;
+    st.status = null;
+    broadcast({ type: "delta", tabId: chat.tabId, chat: msg.id, text: msg.text }, chat.tabId);
+    save(chat.tabId);
+    return;
+  }
+  if (msg.type === "status") {
+    st.status = msg.label;
+    if (msg.stage && msg.stage !== "thinking") st.messages.splice(st.messages.indexOf(answer), 0, { role: "status", text: msg.label, chat: msg.id });
+    publish(chat.tabId);
+    return;
+  }
+  running.delete(msg.id);
+  st.busy = null;
+  st.status = null;
+  st.confirm = null;
+  if (msg.type === "response") {
+    if (answer) {
+      answer.text = msg.text;
+      answer.streaming = false;
+      answer.interrupted = !!msg.interrupted;
+    }
+  } else {
+    if (answer && !answer.text) st.messages.splice(st.messages.indexOf(answer), 1);
+    else if (answer) answer.streaming = false;
+    st.messages.push({ role: "error", text: msg.message, code: msg.code, retryable: msg.retryable !== false });
+  }
+  publish(chat.tabId, true);
+}
+
+function failChat(tabId, chatId, text) {
+  const st = tabState(tabId);
+  const answer = lastAssistant(st, chatId);
+  if (answer && !answer.text) st.messages.splice(st.messages.indexOf(answer), 1);
+  else if (answer) answer.streaming = false;
+  st.busy = null;
+  st.status = null;
+  st.confirm = null;
+  st.messages.push({ role: "error", text, retryable: true });
+  publish(tabId, true);
+}
+
+/** The helper went away: every running chat ends with an error the user can retry. */
+export function failAllChats(text, missing) {
+  for (const [chatId, chat] of running) failChat(chat.tabId, chatId, missing
+    ? `${INSTALL_HINT}. (${text})`
+    : "Tabmate's helper stopped while answering — press Retry.");
+  running.clear();
+}
+
+export async function startChat(tabId, text, action = null, selection = null) {
+  await load();
+  const st = tabState(tabId);
+  if (st.busy) throw new Error("Tabmate is still answering — wait or press Stop.");
+  const shown = (text || "").trim() || ACTION_PROMPTS[action] || "";
+  if (!shown) return;
+  const chatId = nextId("c");
+  st.last = { text: shown, action, selection };
+  st.messages.push({ role: "user", text: shown, action: action || undefined });
+  st.messages.push({ role: "assistant", text: "", chat: chatId, streaming: true });
+  st.busy = chatId;
+  st.status = "Reading the page…";
+  running.set(chatId, { tabId });
+  publish(tabId, true);
+  let page = null;
+  try {
+    page = await pageSnapshot(tabId);
+    if (selection && !page.selection) page.selection = selection;
+  } catch (e) {
+    page = await basicPage(tabId);
+    if (page && selection) page.selection = selection;
+  }
+  if (!running.has(chatId)) return; // cancelled while reading the page
+  st.status = "Thinking…";
+  publish(tabId);
+  const msg = { type: "chat", id: chatId, session: st.session, text: shown };
+  if (page) msg.page = page;
+  if (action) msg.action = action;
+  try {
+    post(msg);
+  } catch (e) {
+    running.delete(chatId);
+    failChat(tabId, chatId, host.status === "missing" ? `${INSTALL_HINT}. (${host.detail})` : String(e.message ?? e));
+  }
+}
+
+export function cancelChat(tabId) {
+  const st = tabs.get(tabId);
+  if (!st?.busy) return;
+  const chatId = st.busy;
+  if (host.port) {
+    try { post({ type: "cancel", id: chatId }); } catch { /* port gone: handled by onDisconnect */ }
+    if (st.confirm) {
+      try { post({ type: "confirm_result", id: st.confirm.id, approved: false }); } catch { /* ignore */ }
+      st.confirm = null;
+      publish(tabId);
+    }
+  } else {
+    running.delete(chatId);
+    failChat(tabId, chatId, "Stopped.");
+  }
+}
+
+export async function newChat(tabId) {
+  await load();
+  const st = tabState(tabId);
+  if (st.busy) cancelChat(tabId);
+  const old = st.session;
+  tabs.set(tabId, emptyState());
+  publish(tabId, true);
+  if (host.port) request({ type: "clear", session: old }).catch(() => {});
+}
+
+export async function retry(tabId) {
+  await load();
+  const st = tabState(tabId);
+  if (st.busy || !st.last) return;
+  while (st.messages.length && st.messages.at(-1).role !== "user") st.messages.pop();
+  if (st.messages.at(-1)?.role === "user") st.messages.pop();
+  const { text, action, selection } = st.last;
+  await startChat(tabId, text, action, selection);
+}
+
+/** The tab was closed: stop its chat and drop what was saved for it. */
+export function forgetTab(tabId) {
+  const st = tabs.get(tabId);
+  if (st?.busy) cancelChat(tabId);
+  tabs.delete(tabId);
+  api.storage.session.remove(`tab:${tabId}`).catch(() => {});
+}
+
+/** draft_email: a draft card in the transcript, just above the answer being written. */
+export function showDraft(tabId, draft) {
+  const st = tabState(tabId);
+  const answerIdx = st.messages.findLastIndex((m) => m.role === "assistant" && m.streaming);
+  const card = { role: "draft", text: draft.body, draft };
+  if (answerIdx >= 0) st.messages.splice(answerIdx, 0, card); else st.messages.push(card);
+  publish(tabId, true);
+}
+
+// ------------------------------------------------------------------ confirmations
+/** The helper asks before an action: show a card (Allow / Deny) in the tab's sidebar. */
+export async function onConfirmRequest(msg) {
+  const chat = running.get(msg.chat);
+  if (!chat) {
+    try { post({ type: "confirm_result", id: msg.id, approved: false }); } catch { /* ignore */ }
+    return;
+  }
+  const args = msg.args ?? {};
+  let target = null;
+  if (args.index !== undefined) {
+    // name the element and highlight it on the page, so the user sees what would be touched
+    target = await inTab(chat.tabId, "describe", args).then((r) => r.label, (e) => `(${e.message})`);
+  } else if (msg.tool === "open_url") {
+    target = String(args.url ?? "");
+  }
+  if (!running.has(msg.chat)) return;
+  const st = tabState(chat.tabId);
+  st.confirm = { id: msg.id, chat: msg.chat, tool: msg.tool, args, summary: msg.summary, site: msg.site ?? null, target };
+  st.status = "Waiting for your permission…";
+  publish(chat.tabId, true);
+}
+
+export function answerConfirm(tabId, id, approved, remember) {
+  const st = tabs.get(tabId);
+  if (!st?.confirm || st.confirm.id !== id) return;
+  const card = st.confirm;
+  st.confirm = null;
+  st.status = approved ? "Working…" : "Thinking…";
+  const idx = st.messages.indexOf(lastAssistant(st, card.chat));
+  const note = { role: "status", text: `${approved ? "Allowed" : "Denied"}: ${card.summary}${approved && remember && card.site ? ` (always on ${card.site})` : ""}`, chat: card.chat };
+  if (idx >= 0) st.messages.splice(idx, 0, note); else st.messages.push(note);
+  publish(tabId, true);
+  post({ type: "confirm_result", id, approved: !!approved, remember: !!(approved && remember) });
+}

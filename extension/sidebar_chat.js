@@ -1,0 +1,256 @@
+// The chat in the sidebar for the tab in view: the transcript (user, streamed assistant
+// answers as sanitized markdown, status lines, errors with Retry, draft cards with Copy and
+// Open in mail app), the confirmation card (Allow / Deny, "always on this site") and the
+// composer with the quick actions. The state comes from the background; user actions go back
+// to it as messages.
+import { renderMarkdown } from "./markdown.js";
+import { send } from "./sidebar_link.js";
+import { showSettings } from "./sidebar_settings.js";
+
+const $ = (id) => document.getElementById(id);
+let tabId = null;
+let state = null; // this tab's state from the background
+
+/** The tab whose chat is shown (null until known). */
+export function viewedTab() {
+  return tabId;
+}
+
+/** Show another tab's chat; its state follows from the background. */
+export function setTab(id) {
+  tabId = id;
+  state = null;
+  render();
+}
+
+/** The background's full state for a tab. */
+export function showState(msg) {
+  if (msg.tabId !== tabId) return;
+  state = msg.state;
+  render();
+  document.body.dataset.ready = "true"; // the chat for this tab is shown and usable
+}
+
+/** A piece of the streamed answer. */
+export function applyDelta(msg) {
+  if (msg.tabId !== tabId || !state) return;
+  const answer = state.messages.findLast((m) => m.role === "assistant" && m.chat === msg.chat);
+  if (answer) answer.text += msg.text;
+  state.status = null;
+  scheduleRender();
+}
+
+function fromTemplate(id) {
+  return document.getElementById(id).content.cloneNode(true);
+}
+
+// ------------------------------------------------------------------ rendering
+const log = $("log");
+let renderQueued = false;
+function scheduleRender() {
+  if (renderQueued) return;
+  renderQueued = true;
+  requestAnimationFrame(() => { renderQueued = false; render(); });
+}
+
+function nearBottom() {
+  return log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+}
+
+function messageEl(m, i) {
+  const el = document.createElement("div");
+  el.className = `msg ${m.role}`;
+  el.dataset.testid = "message";
+  el.dataset.role = m.role === "draft" ? "assistant" : m.role;
+  el.dataset.index = String(i);
+  if (m.role === "user") {
+    const bubble = document.createElement("div");
+    bubble.className = "bubble";
+    bubble.textContent = m.text;
+    el.append(bubble);
+  } else if (m.role === "assistant") {
+    const body = document.createElement("div");
+    body.className = "md";
+    body.append(renderMarkdown(m.text));
+    if (m.streaming) el.classList.add("streaming");
+    el.append(body);
+    if (!m.streaming && m.text) el.append(toolsRow(m.text));
+  } else if (m.role === "draft") {
+    el.classList.add("assistant");
+    const card = document.createElement("div");
+    card.className = "draft-card";
+    const head = document.createElement("div");
+    head.className = "draft-head";
+    head.textContent = [m.draft?.to && `To: ${m.draft.to}`, m.draft?.subject && `Subject: ${m.draft.subject}`].filter(Boolean).join(" · ") || "Draft";
+    const body = document.createElement("pre");
+    body.textContent = m.text;
+    const row = toolsRow(m.text);
+    const mail = document.createElement("a");
+    mail.className = "ghost small";
+    mail.textContent = "Open in mail app";
+    mail.href = `mailto:${encodeURIComponent(m.draft?.to ?? "")}?subject=${encodeURIComponent(m.draft?.subject ?? "")}&body=${encodeURIComponent(m.text)}`;
+    mail.target = "_blank";
+    mail.rel = "noopener";
+    row.append(mail);
+    card.append(head, body, row);
+    el.append(card);
+  } else if (m.role === "error") {
+    el.setAttribute("role", "alert");
+    const text = document.createElement("p");
+    text.textContent = m.text;
+    el.append(text);
+    if (m.retryable !== false && i === state.messages.length - 1) {
+      const retry = document.createElement("button");
+      retry.type = "button";
+      retry.className = "secondary small";
+      retry.textContent = "Retry";
+      retry.addEventListener("click", () => send({ type: "retry", tabId }));
+      el.append(retry);
+    }
+    if (m.code === "auth_error" || m.code === "model_not_found") {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "ghost small";
+      open.textContent = "Open settings";
+      open.addEventListener("click", () => showSettings(true));
+      el.append(open);
+    }
+  } else if (m.role === "status") {
+    el.textContent = m.text;
+  }
+  return el;
+}
+
+function toolsRow(text) {
+  const row = document.createElement("div");
+  row.className = "msg-tools";
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.className = "ghost small";
+  copy.append(fromTemplate("icon-copy"), Object.assign(document.createElement("span"), { textContent: "Copy" }));
+  copy.setAttribute("aria-label", "Copy answer");
+  copy.dataset.testid = "copy";
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      const t = document.createElement("textarea");
+      t.value = text;
+      document.body.append(t);
+      t.select();
+      document.execCommand("copy");
+      t.remove();
+    }
+    copy.querySelector("span").textContent = "Copied";
+    setTimeout(() => { copy.querySelector("span").textContent = "Copy"; }, 1500);
+  });
+  row.append(copy);
+  return row;
+}
+
+function render() {
+  const stick = nearBottom();
+  const busy = !!state?.busy;
+  for (const el of log.querySelectorAll(".msg")) el.remove();
+  $("empty").hidden = !!state?.messages.length;
+  if (state) {
+    const frag = document.createDocumentFragment();
+    state.messages.forEach((m, i) => {
+      if (m.role === "assistant" && m.streaming && !m.text) return; // the status line stands in
+      frag.append(messageEl(m, i));
+    });
+    if (busy && (state.status || !state.messages.at(-1)?.text)) {
+      const s = document.createElement("div");
+      s.className = "msg status live";
+      s.dataset.testid = "message";
+      s.dataset.role = "status";
+      s.append(fromTemplate("dots"), document.createTextNode(state.status || "Thinking…"));
+      frag.append(s);
+    }
+    log.append(frag);
+  }
+  renderConfirm();
+  $("send").hidden = busy;
+  $("stop").hidden = !busy;
+  $("action-summarize").disabled = busy;
+  $("action-draft").disabled = busy;
+  if (stick) log.scrollTop = log.scrollHeight;
+}
+
+function renderConfirm() {
+  const slot = $("confirm-slot");
+  const c = state?.confirm;
+  if (!c) { slot.replaceChildren(); return; }
+  if (slot.firstChild?.dataset.id === c.id) return;
+  const card = document.createElement("div");
+  card.className = "confirm";
+  card.dataset.id = c.id;
+  card.setAttribute("role", "group");
+  card.setAttribute("aria-label", "Permission request");
+  const title = document.createElement("div");
+  title.className = "confirm-title";
+  title.textContent = { click_element: "Click on the page?", fill_input: "Fill in a field?", open_url: "Open a page?" }[c.tool] ?? "Allow this action?";
+  const summary = document.createElement("p");
+  summary.className = "confirm-summary";
+  summary.textContent = c.summary || c.tool;
+  const what = document.createElement("p");
+  what.className = "confirm-target";
+  what.textContent = c.target ?? "";
+  what.hidden = !c.target;
+  const meta = document.createElement("p");
+  meta.className = "confirm-meta";
+  meta.textContent = [c.tool, c.site].filter(Boolean).join(" · ");
+  const remember = document.createElement("label");
+  remember.className = "check";
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.id = "confirm-remember";
+  remember.append(box, document.createTextNode(c.site ? ` Always allow on ${c.site}` : " Always allow on this site"));
+  const buttons = document.createElement("div");
+  buttons.className = "buttons";
+  const allow = document.createElement("button");
+  allow.type = "button";
+  allow.className = "primary";
+  allow.textContent = "Allow";
+  allow.dataset.testid = "confirm-allow";
+  const deny = document.createElement("button");
+  deny.type = "button";
+  deny.className = "secondary";
+  deny.textContent = "Deny";
+  deny.dataset.testid = "confirm-deny";
+  allow.addEventListener("click", () => send({ type: "confirm", tabId, id: c.id, approved: true, remember: box.checked }));
+  deny.addEventListener("click", () => send({ type: "confirm", tabId, id: c.id, approved: false, remember: false }));
+  buttons.append(allow, deny);
+  card.append(title, summary, what, meta, remember, buttons);
+  slot.replaceChildren(card);
+  allow.focus();
+}
+
+
+// ------------------------------------------------------------------ composer
+const input = $("chat-input");
+function autosize() {
+  input.style.height = "auto";
+  input.style.height = `${Math.min(input.scrollHeight, 160)}px`;
+}
+input.addEventListener("input", autosize);
+input.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    $("composer").requestSubmit();
+  } else if (e.key === "Escape" && state?.busy) {
+    send({ type: "cancel", tabId });
+  }
+});
+$("composer").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = input.value.trim();
+  if (!text || state?.busy || tabId === null) return;
+  input.value = "";
+  autosize();
+  send({ type: "chat", tabId, text });
+});
+$("stop").addEventListener("click", () => send({ type: "cancel", tabId }));
+$("new-chat").addEventListener("click", () => { send({ type: "new_chat", tabId }); showSettings(false); input.focus(); });
+$("action-summarize").addEventListener("click", () => send({ type: "chat", tabId, text: "", action: "summarize" }));
+$("action-draft").addEventListener("click", () => send({ type: "chat", tabId, text: "", action: "draft" }));
