@@ -11,6 +11,8 @@ from typing import Any
 
 from lxml import etree
 
+from native_host.page import buybox
+from native_host.page.buybox import BUY as _BUY
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -19,30 +21,21 @@ _ITEMPROP_XPATH = etree.XPath(
     "//*[@itemprop='price' or @itemprop='priceCurrency' or @itemprop='availability' "
     "or @itemprop='sku' or @itemprop='lowPrice' or @itemprop='productID']"
 )
-_PRICE_CLASS = re.compile(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
-_NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
-                        r"per-|range|filter|slider|label|shipping|total|tax|crossed|rrp|msrp|"
-                        r"-from|installment|monthly|vat", re.I)
-_CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|INR|RUB|BRL|PLN|SEK|NOK|"
-                       r"DKK|CZK|HUF|RON|Lei|Kč|zł|kr|Rs\.?|R\$|Ft)\b")
-_PRICE_TEXT = re.compile(r"\d[\d\s\u00a0.,']*\d|\d")
-_BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|"
-                  r"ajouter au panier|añadir al carrito|aggiungi al carrello|in winkelwagen|"
-                  r"do koszyka|add-to-cart|addtocart|buy-button", re.I)
 _OUT = re.compile(r"\b(out of stock|sold out|currently unavailable|no longer available|"
                   r"not available|unavailable|nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig)|"
                   r"ausverkauft|épuisé|rupture de stock|agotado|esaurito|niet op voorraad|"
                   r"brak w magazynie|нет в наличии|indisponible|non disponible|no disponible|"
                   r"non disponibile|nedostupn[éý]|není skladem|esgotado|indisponível|"
                   r"udsolgt|utsolgt|slutsåld|tükendi|notify me when (?:it'?s )?available|"
-                  r"email me when (?:it'?s )?(?:back )?in stock)\b|品切れ|缺货|缺貨|售完", re.I)
+                  r"email me when (?:it'?s )?(?:back )?in stock|"
+                  r"(?:be|is|comes?|are) back in stock|back in stock soon)\b|品切れ|缺货|缺貨|售完", re.I)
 # a block that says nothing but "currently unavailable" (in some language) speaks for the
 # product, whatever buy buttons other offers or recommendations on the page may have
 _OUT_NOW = re.compile(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
                       r"attualmente|actualmente|obecnie|this item is)\s+(?:unavailable|not available|"
                       r"out of stock|sold out|indisponible|non disponible|nicht (?:verfügbar|lieferbar)|"
                       r"ausverkauft|no disponible|non disponibile|esaurito|agotado|niedostępny)\W*$", re.I)
-_IN = re.compile(r"\b(in stock|available now|ready to ship|auf lager|sofort lieferbar|"
+_IN = re.compile(r"\b((?<!back )in stock|available now|ready to ship|auf lager|sofort lieferbar|"
                  r"en stock|disponible|disponibile|op voorraad|в наличии|dostępny|"
                  r"only \d+ left)\b", re.I)
 _STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
@@ -67,32 +60,8 @@ _SKU_ATTR = re.compile(r"(?:product|item|article|art)[-_ ]?(?:ref(?:erence)?|cod
                        r"\bsku\b|cat-?number|catalog-?number|reference", re.I)
 _SKU_VALUE = re.compile(r"[A-Za-z0-9][\w\-./]{1,40}")
 _ID_ATTR = re.compile(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)", re.I)
-_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
-_VISIBLE_SKIP = {"script", "style", "noscript", "template", "head", "svg", "option", "select"}
-
-
 def _attrs(el: El) -> str:
     return f"{el.get('class', '')} {el.get('id', '')}"
-
-
-def _visible_blocks(root: El, limit: int = 40_000) -> list[tuple[El, str]]:
-    """(element, own text) pairs for visible text, in document order, without recursion."""
-    body = root.find("body")
-    out: list[tuple[El, str]] = []
-    stack = [body if body is not None else root]
-    seen = 0
-    while stack and seen < limit:
-        el = stack.pop()
-        seen += 1
-        if not isinstance(el.tag, str) or el.tag in _VISIBLE_SKIP:
-            continue
-        if el.get("hidden") is not None or _HIDDEN.search(el.get("style") or ""):
-            continue
-        own = " ".join(t.strip() for t in [el.text or ""] + [c.tail or "" for c in el] if t and t.strip())
-        if own:
-            out.append((el, own))
-        stack.extend(reversed(el))
-    return out
 
 
 def _loose_itemprops(root: El) -> dict[str, Any]:
@@ -108,47 +77,11 @@ def _loose_itemprops(root: El) -> dict[str, Any]:
     return found
 
 
-def _price_from_page(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, str | None]:
-    """The first price-classed element with a number, preferring the ones after the title."""
-    from native_host.page.product import normalise_price
-
-    candidates: list[tuple[int, str, str | None]] = []
-    for i, (el, text) in enumerate(blocks):
-        node: El | None = el
-        classed = False
-        for _ in range(3):  # the price class may sit on a wrapper
-            if node is None:
-                break
-            attrs = _attrs(node)
-            if _NOT_PRICE.search(attrs) or node.tag in ("del", "s", "strike"):
-                classed = False
-                break
-            if _PRICE_CLASS.search(attrs):
-                classed = True
-                break
-            node = node.getparent()
-        if not classed or len(text) > 40 or not _PRICE_TEXT.search(text):
-            continue
-        whole = " ".join(text_of(node).split()) if node is not None else text
-        price = normalise_price(_PRICE_TEXT.search(whole).group(0) if _PRICE_TEXT.search(whole)
-                                else text, structured=False)
-        if price is None or float(price) == 0:
-            continue
-        cur = _CURRENCY.search(whole)
-        candidates.append((i, price, cur.group(0) if cur else None))
-    if not candidates:
-        return None, None
-    after = [c for c in candidates if c[0] >= anchor]
-    with_currency = [c for c in (after or candidates) if c[2]]
-    best = (with_currency or after or candidates)[0]
-    return best[1], best[2]
-
-
 def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None:
     """Stock wording inside an element whose class/id says stock/availability."""
     for el, text in blocks:
-        if len(text) < 80 and (_STOCK_CLASS.search(_attrs(el)) or _STOCK_CLASS.search(
-                _attrs(el.getparent()) if el.getparent() is not None else "")):
+        if len(text) < 80 and any(_STOCK_CLASS.search(_attrs(node))
+                                  for node in (el, *buybox.ancestors(el, 2))):
             if _OUT.search(text):
                 return "OutOfStock"
             if _IN.search(text):
@@ -158,15 +91,8 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
 
 def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | None:
     """Stock wording anywhere visible, weighed against an enabled add-to-cart button."""
-    buy_enabled = False
-    for el in root.iter("button", "input", "a", "form"):
-        label = f"{_attrs(el)} {el.get('name', '')} {el.get('value', '')} {el.get('action', '')}"
-        if el.tag != "form":
-            label += " " + " ".join(text_of(el).split())[:60]
-        if _BUY.search(label):
-            if el.get("disabled") is None and "disabled" not in (el.get("class") or ""):
-                buy_enabled = True
-                break
+    buy_enabled = any(el.get("disabled") is None and "disabled" not in (el.get("class") or "")
+                      for el in buybox.buy_buttons(root))
     for _, text in blocks:
         if len(text) < 60 and _OUT.search(text):
             if not buy_enabled or _OUT_NOW.match(text):
@@ -280,10 +206,9 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
     check_sku = "sku" not in missing
     if not missing and not check_sku:
         return out
-    blocks = _visible_blocks(root)
-    anchor = next((i for i, (el, _) in enumerate(blocks) if el.tag == "h1"), 0)
+    blocks = buybox.visible_blocks(root)
     if "price" in missing:
-        price, currency = _price_from_page(blocks, anchor)
+        price, currency = buybox.price_from_page(root, blocks)
         if price:
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:

@@ -1,0 +1,242 @@
+"""The product's own price on a page without (complete) markup: what a shopper reads in
+the buy box, not in the carousels of other products around it.
+
+* Visible text is read in document order, skipping hidden elements and regions that hold
+  *other* products: carousels, "customers also bought", recommendations, related and
+  sponsored blocks (never an ancestor of the product's ``h1``).
+* A price is a price-classed element's number, read without struck-through / old-price
+  parts.  Prices after the product title win; a price inside a link is another product's
+  tile and is used only when no other price is shown.
+* With no price-classed element, an amount with a currency sign in the block that holds
+  the add-to-cart button (or a ``price`` / ``data-*price`` attribute on it) is the price.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.parse import text_of
+
+El = etree._Element
+
+PRICE_CLASS = re.compile(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
+NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
+                       r"per-|range|filter|slider|label|shipping|total|tax|crossed|rrp|msrp|"
+                       r"-from|installment|monthly|vat", re.I)
+CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
+                      r"SEK|NOK|DKK|CZK|HUF|RON|KZT|Lei|Kč|zł|kr|Kn|Rs\.?|R\$|Ft|тг|руб|грн)"
+                      r"(?:\.|\b)", re.I)
+_AMOUNT = re.compile(r"\d[\d\s\u00a0.,']*\d|\d")
+# a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
+_MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{_AMOUNT.pattern})|"
+                    rf"(?P<b>{_AMOUNT.pattern})\s*(?:{CURRENCY.pattern})", re.I)
+BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|"
+                 r"ajouter au panier|añadir al carrito|aggiungi al carrello|in winkelwagen|"
+                 r"do koszyka|add-to-cart|addtocart|buy[_-]?(?:button|btn)", re.I)
+# regions that list other products
+_OTHER_PRODUCTS = re.compile(r"carousel|swiper-slide|slick-slide|recommend|related|sponsor|upsell|"
+                             r"up-sell|cross-?sell|also-?(?:bought|viewed|like)|similar|p13n|"
+                             r"you-may-like|recently-viewed", re.I)
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_SKIP = {"script", "style", "noscript", "template", "head", "svg", "option", "select"}
+_STRUCK = {"del", "s", "strike"}
+
+
+def attrs(el: El) -> str:
+    return f"{el.get('class', '')} {el.get('id', '')}"
+
+
+def title_element(root: El) -> El | None:
+    """The first ``h1`` with text: the product's title on a product page."""
+    for h1 in root.iter("h1"):
+        if text_of(h1).strip():
+            return h1
+    return None
+
+
+def other_products(el: El) -> bool:
+    """Whether ``el`` itself marks a block of other products."""
+    if el.get("aria-roledescription", "").lower() == "carousel":
+        return True
+    marks = f"{el.get('class', '')} {el.get('id', '')}"
+    return bool(marks.strip()) and _OTHER_PRODUCTS.search(marks) is not None
+
+
+def visible_blocks(root: El, limit: int = 40_000) -> list[tuple[El, str]]:
+    """(element, own text) pairs for the visible text that speaks for the product, in
+    document order, without recursion: hidden elements and blocks of other products are
+    left out (an ancestor of the title never is)."""
+    body = root.find("body")
+    title = title_element(root)
+    keep = set(title.iterancestors()) if title is not None else set()
+    out: list[tuple[El, str]] = []
+    stack = [body if body is not None else root]
+    seen = 0
+    while stack and seen < limit:
+        el = stack.pop()
+        seen += 1
+        if not isinstance(el.tag, str) or el.tag in _SKIP:
+            continue
+        if el.get("hidden") is not None or _HIDDEN.search(el.get("style") or ""):
+            continue
+        if el not in keep and other_products(el):
+            continue
+        own = " ".join(t.strip() for t in [el.text or ""] + [c.tail or "" for c in el] if t and t.strip())
+        if own:
+            out.append((el, own))
+        stack.extend(reversed(el))
+    return out
+
+
+def title_index(blocks: list[tuple[El, str]]) -> int:
+    """Index of the first block in the product's ``h1`` (0 when there is none)."""
+    for i, (el, _) in enumerate(blocks):
+        if el.tag == "h1" or any(a.tag == "h1" for a in ancestors(el, 4)):
+            return i
+    return 0
+
+
+def ancestors(el: El, n: int):
+    """Up to ``n`` ancestors of ``el``, nearest first."""
+    node = el.getparent()
+    while node is not None and n > 0:
+        yield node
+        node = node.getparent()
+        n -= 1
+
+
+def shown_text(node: El) -> str:
+    """``node``'s text without struck-through or old/list-price parts."""
+    parts: list[str] = []
+    stack: list[tuple[El, bool]] = [(node, True)]
+    while stack:
+        el, is_root = stack.pop()
+        if isinstance(el, str):  # a tail queued after its element's children
+            parts.append(el)
+            continue
+        if not isinstance(el.tag, str):
+            if el.tail:
+                parts.append(el.tail)
+            continue
+        if not is_root and (el.tag in _STRUCK or el.tag in _SKIP or NOT_PRICE.search(attrs(el))):
+            if el.tail:
+                parts.append(el.tail)
+            continue
+        if el.text:
+            parts.append(el.text)
+        if not is_root and el.tail:
+            stack.append((el.tail, False))  # type: ignore[arg-type]
+        stack.extend((c, False) for c in reversed(el))
+    return " ".join(" ".join(parts).split())
+
+
+def _in_link(el: El) -> bool:
+    return el.tag == "a" or any(a.tag == "a" and a.get("href") for a in ancestors(el, 6))
+
+
+def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None, str | None]:
+    """(price, currency text) of the product's price; see the module doc."""
+    from native_host.page.product import normalise_price
+
+    anchor = title_index(blocks)
+    candidates: list[tuple[int, str, str | None, bool, El]] = []
+    seen: set[int] = set()
+    for i, (el, text) in enumerate(blocks):
+        node: El | None = el
+        classed = False
+        for _ in range(3):  # the price class may sit on a wrapper
+            if node is None:
+                break
+            if NOT_PRICE.search(attrs(node)) or node.tag in _STRUCK:
+                break
+            if PRICE_CLASS.search(attrs(node)):
+                classed = True
+                break
+            node = node.getparent()
+        if not classed or node is None or len(text) > 40 or not _AMOUNT.search(text):
+            continue
+        if id(node) in seen:  # one wrapper, one price
+            continue
+        seen.add(id(node))
+        whole = shown_text(node)
+        m = _AMOUNT.search(whole)
+        price = normalise_price(m.group(0) if m else text, structured=False)
+        if price is None or float(price) == 0:
+            continue
+        cur = CURRENCY.search(whole)
+        candidates.append((i, price, cur.group(0) if cur else None, _in_link(node), node))
+    box, box_price, box_currency = buy_box(root, blocks)
+    if box is not None:
+        inside = [c for c in candidates if c[4] is box or box in c[4].iterancestors()]
+        if inside:
+            best = ([c for c in inside if c[2]] or inside)[0]
+            return best[1], best[2]
+    if box_price:
+        return box_price, box_currency
+    if not candidates:
+        return None, None
+    own = [c for c in candidates if not c[3]]
+    if not own:
+        return None, None  # only other products' tiles
+    after = [c for c in own if c[0] >= anchor]
+    with_currency = [c for c in (after or own) if c[2]]
+    best = (with_currency or after or own)[0]
+    return best[1], best[2]
+
+
+def _hidden_or_other(el: El) -> bool:
+    for node in (el, *ancestors(el, 40)):
+        if node.get("hidden") is not None or _HIDDEN.search(node.get("style") or "") \
+                or (node.tag not in ("body", "html") and other_products(node)):
+            return True
+    return False
+
+
+def buy_buttons(root: El) -> list[El]:
+    """Visible add-to-cart / buy-now buttons (and forms) of the product itself, not of the
+    products in carousels and recommendation blocks."""
+    out = []
+    for el in root.iter("button", "input", "a", "form"):
+        label = f"{attrs(el)} {el.get('name', '')} {el.get('value', '')} {el.get('action', '')}"
+        if el.tag != "form":
+            label += " " + " ".join(text_of(el).split())[:60]
+        if BUY.search(label) and not _hidden_or_other(el):
+            out.append(el)
+            if len(out) >= 20:
+                break
+    return out
+
+
+_NOT_THE_PRICE = re.compile(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|free|gratis|"
+                            r"gratuit|shipping|delivery|versand|livraison|envío)\b|省|原價|原价", re.I)
+
+
+def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | None, str | None]:
+    """(box, price, currency text): the smallest block (up to four levels) around the first
+    buy button that shows an amount with a currency sign, and that amount — or a ``price`` /
+    ``data-*price`` attribute on the button or its form (box None then)."""
+    from native_host.page.product import normalise_price
+
+    visible = {id(el) for el, _ in blocks}
+    for button in buy_buttons(root):
+        for holder in (button, *(a for a in ancestors(button, 3) if a.tag == "form")):
+            for name, value in holder.items():
+                if (name == "price" or (name.startswith("data-") and name.endswith("price"))) \
+                        and normalise_price(value, structured=False):
+                    return None, normalise_price(value, structured=False), None
+        for box in ancestors(button, 4):
+            if len(text_of(box)) > 1500:
+                break
+            for el in box.iter(etree.Element):
+                if id(el) not in visible or el.tag in _STRUCK or NOT_PRICE.search(attrs(el)):
+                    continue
+                text = shown_text(el)
+                m = _MONEY.search(text) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
+                if m:
+                    price = normalise_price(m.group("a") or m.group("b"), structured=False)
+                    if price and float(price) > 0:
+                        cur = CURRENCY.search(text)
+                        return box, price, cur.group(0) if cur else None
+    return None, None, None
