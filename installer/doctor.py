@@ -133,9 +133,6 @@ def main(argv: list[str], system: System | None = None, provider: ProviderCheck 
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-provider", action="store_true", help="skip the provider's Test connection")
     args = parser.parse_args(argv)
-    from native_host import logs
-
-    logs.mirror_to_stderr(False)  # findings say what went wrong; warnings still go to the log file
     findings = run(system or System.current(), None if args.no_provider else provider)
     ok = healthy(findings)
     if args.json:

@@ -45,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     if importlib.util.find_spec(module) is None:
         print(f"tabmate {name}: not available yet", file=sys.stderr)
         return 2
+    if name not in ("host", "config"):
+        from native_host import logs
+
+        logs.mirror_to_stderr(False)  # these commands report problems themselves; the log file keeps all
     return int(getattr(importlib.import_module(module), func)(rest) or 0)
 
 

@@ -13,7 +13,9 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from native_host import logs, storage
 from native_host.errors import TabmateError
@@ -44,6 +46,17 @@ class Settings(BaseModel):
     # tools the user allowed without asking, per site ("example.com": ["click_element"])
     allowed_sites: dict[str, list[str]] = Field(default_factory=dict)
 
+    @field_validator("base_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip().rstrip("/")
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http(s) URL such as http://localhost:11434")
+        return value
+
 
 EDITABLE = tuple(Settings.model_fields) + ("api_key",)
 
@@ -53,9 +66,8 @@ def _field_error(e: ValidationError) -> TabmateError:
     field = ".".join(str(p) for p in err["loc"]) or "settings"
     if err["type"] == "extra_forbidden":
         return TabmateError("invalid_request", f"Unknown setting '{field}'.", retryable=False)
-    return TabmateError(
-        "invalid_request", f"Invalid setting '{field}': {err['msg']}.", retryable=False
-    )
+    problem = err["msg"].removeprefix("Value error, ")
+    return TabmateError("invalid_request", f"Invalid setting '{field}': {problem}.", retryable=False)
 
 
 def apply_patch(current: Settings, patch: dict[str, Any]) -> tuple[Settings, str | None]:

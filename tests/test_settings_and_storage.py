@@ -173,3 +173,14 @@ def test_clear_message_removes_the_session(tabmate_home):
 def test_paths_follow_tabmate_home(tabmate_home):
     assert storage.config_dir() == tabmate_home / "config"
     assert storage.log_dir() == tabmate_home / "logs"
+
+
+@pytest.mark.parametrize("url", ["ftp://x", "notaurl", "http://", "javascript:alert(1)"])
+def test_base_url_must_be_http(tabmate_home, url):
+    with pytest.raises(TabmateError) as e:
+        SettingsStore().update({"base_url": url})
+    assert "'base_url'" in e.value.message and "http(s) URL" in e.value.message
+
+
+def test_base_url_is_normalised(tabmate_home):
+    assert SettingsStore().update({"base_url": " http://127.0.0.1:8080/v1/ "}).base_url == "http://127.0.0.1:8080/v1"
