@@ -98,16 +98,20 @@ def apply_patch(current: Settings, patch: dict[str, Any]) -> tuple[Settings, str
 class KeyStore:
     """API keys per provider: keychain when usable, else a 0600 file; env as fallback."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, use_keyring: bool | None = None) -> None:
         self._file = folder / "keys.json"
         self._keyring: Any = None
         self._keyring_checked = False
+        # default: the keychain, except under TABMATE_HOME (tests must never touch the real one)
+        if use_keyring is None:
+            use_keyring = not os.environ.get("TABMATE_HOME") and os.environ.get("TABMATE_KEYRING") != "0"
+        self._use_keyring = use_keyring
 
     def _backend(self) -> Any:
         if self._keyring_checked:
             return self._keyring
         self._keyring_checked = True
-        if os.environ.get("TABMATE_HOME") or os.environ.get("TABMATE_KEYRING") == "0":
+        if not self._use_keyring:
             return None
         try:
             import keyring

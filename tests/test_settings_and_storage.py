@@ -184,3 +184,54 @@ def test_base_url_must_be_http(tabmate_home, url):
 
 def test_base_url_is_normalised(tabmate_home):
     assert SettingsStore().update({"base_url": " http://127.0.0.1:8080/v1/ "}).base_url == "http://127.0.0.1:8080/v1"
+
+
+class MemoryKeyring:
+    """An in-memory keyring backend: the real keyring API, no OS keychain."""
+
+    priority = 10
+
+    def __init__(self):
+        self.store = {}
+
+    def get_password(self, service, user):
+        return self.store.get((service, user))
+
+    def set_password(self, service, user, password):
+        self.store[(service, user)] = password
+
+    def delete_password(self, service, user):
+        self.store.pop((service, user), None)
+
+
+def test_keys_go_to_the_keychain_when_one_is_usable(tabmate_home, monkeypatch):
+    import keyring
+
+    from native_host.settings import KeyStore
+
+    backend = MemoryKeyring()
+    monkeypatch.setattr(keyring, "get_keyring", lambda: backend)
+    folder = tabmate_home / "config"
+    keys = KeyStore(folder, use_keyring=True)
+    storage.write_json(folder / "keys.json", {"openai": "sk-old-file-key-000"})
+    keys.set("openai", PLANTED)
+    assert backend.store[("tabmate", "openai")] == PLANTED
+    assert json.loads((folder / "keys.json").read_text()) == {}  # the file copy is dropped
+    assert keys.get("openai") == (PLANTED, "keychain")
+    keys.set("openai", "")
+    assert ("tabmate", "openai") not in backend.store and keys.get("openai") == (None, None)
+
+
+def test_a_broken_keychain_falls_back_to_the_file(tabmate_home, monkeypatch):
+    import keyring
+
+    from native_host.settings import KeyStore
+
+    class Broken(MemoryKeyring):
+        def set_password(self, service, user, password):
+            raise RuntimeError("locked")
+
+    monkeypatch.setattr(keyring, "get_keyring", lambda: Broken())
+    keys = KeyStore(tabmate_home / "config", use_keyring=True)
+    keys.set("anthropic", PLANTED)
+    assert keys.get("anthropic") == (PLANTED, "file")
