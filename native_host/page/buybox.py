@@ -51,7 +51,7 @@ def attrs(el: El) -> str:
 def title_element(root: El) -> El | None:
     """The first ``h1`` with text: the product's title on a product page."""
     for h1 in root.iter("h1"):
-        if text_of(h1).strip():
+        if text_of(h1).strip() and not _hidden(h1):
             return h1
     return None
 
@@ -186,6 +186,11 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
     return best[1], best[2]
 
 
+def _hidden(el: El) -> bool:
+    return any(node.get("hidden") is not None or _HIDDEN.search(node.get("style") or "")
+               for node in (el, *ancestors(el, 40)))
+
+
 def _hidden_or_other(el: El) -> bool:
     for node in (el, *ancestors(el, 40)):
         if node.get("hidden") is not None or _HIDDEN.search(node.get("style") or "") \
@@ -214,8 +219,8 @@ _NOT_THE_PRICE = re.compile(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|f
 
 
 def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | None, str | None]:
-    """(box, price, currency text): the smallest block (up to four levels) around the first
-    buy button that shows an amount with a currency sign, and that amount — or a ``price`` /
+    """(box, price, currency text): the smallest block (of at most 60 visible text
+    elements) around the first buy button that shows an amount with a currency sign, and that amount — or a ``price`` /
     ``data-*price`` attribute on the button or its form (box None then)."""
     from native_host.page.product import normalise_price
 
@@ -226,11 +231,12 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                 if (name == "price" or (name.startswith("data-") and name.endswith("price"))) \
                         and normalise_price(value, structured=False):
                     return None, normalise_price(value, structured=False), None
-        for box in ancestors(button, 4):
-            if len(text_of(box)) > 1500:
+        for box in (button, *ancestors(button, 10)):
+            shown = [el for el in box.iter(etree.Element) if id(el) in visible]
+            if len(shown) > 60:
                 break
-            for el in box.iter(etree.Element):
-                if id(el) not in visible or el.tag in _STRUCK or NOT_PRICE.search(attrs(el)):
+            for el in shown:
+                if el.tag in _STRUCK or NOT_PRICE.search(attrs(el)):
                     continue
                 text = shown_text(el)
                 m = _MONEY.search(text) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None

@@ -207,8 +207,10 @@ def _walk(data: Any) -> Iterator[dict]:
 
 
 def _first_offer(offers: Any) -> dict:
-    """The offer that carries a price: first of a list, inside AggregateOffer, or itself."""
+    """The offer that carries a price: first of a list, inside AggregateOffer, or itself;
+    a microdata offer shown on the page before one that lives only in hidden/meta tags."""
     candidates = [o for o in _walk(offers) if isinstance(o, dict)]
+    candidates.sort(key=lambda o: o.get(SHOWN) is False)
     for offer in candidates:
         if any(offer.get(k) not in (None, "") for k in ("price", "lowPrice", "priceSpecification")):
             return offer
@@ -246,12 +248,33 @@ def _from_jsonld_node(node: dict) -> dict[str, Any]:
         "brand": node.get("brand") or node.get("manufacturer"),
         "rating": rating.get("ratingValue"),
         "review_count": rating.get("reviewCount") or rating.get("ratingCount"),
+        "_availabilities": [o.get("availability") for o in _walk(node.get("offers"))
+                            if isinstance(o, dict) and o.get("availability")][:200],
     }
+
+
+_SOLD_OUT = {"OutOfStock", "SoldOut", "Discontinued"}
+_BUYABLE = {"InStock", "LimitedAvailability", "OnlineOnly", "InStoreOnly", "PreOrder", "BackOrder"}
+
+
+def _variant_availability(best: dict[str, Any], nodes: list[dict[str, Any]]) -> Any:
+    """A product sold out in one variant (size, colour: the first offer, or the first of
+    several Product nodes of one name) is still on sale when another variant is."""
+    if normalise_availability(best.get("availability")) not in _SOLD_OUT:
+        return best.get("availability")
+    for node in nodes:
+        if node.get("name") != best.get("name"):
+            continue
+        for value in node.get("_availabilities") or [node.get("availability")]:
+            if normalise_availability(value) in _BUYABLE:
+                return value
+    return best.get("availability")
 
 
 def from_jsonld(root: El) -> dict[str, Any]:
     best: dict[str, Any] = {}
     best_score = 0
+    nodes: list[dict[str, Any]] = []
     for script in root.iter("script"):
         if "ld+json" not in (script.get("type") or "").lower():
             continue
@@ -262,10 +285,13 @@ def from_jsonld(root: El) -> dict[str, Any]:
             if "offer" in _types(node) and not isinstance(node.get("itemOffered"), dict):
                 continue
             found = _from_jsonld_node(node)
-            score = sum(1 for v in found.values() if v not in (None, "", [], {}))
+            nodes.append(found)
+            score = sum(1 for k, v in found.items() if v not in (None, "", [], {}) and k[0] != "_")
             score += 3 if found.get("price") not in (None, "") else 0
             if score > best_score:
                 best, best_score = found, score
+    if best:
+        best["availability"] = _variant_availability(best, nodes)
     return best
 
 
@@ -285,9 +311,24 @@ def _prop_value(el: El) -> Any:
     return " ".join(text_of(el).split())
 
 
+SHOWN = "_shown"
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+
+def _shown(scope: El) -> bool:
+    """Whether a microdata item shows anything to a shopper (not only ``<meta>`` tags)."""
+    if scope.get("hidden") is not None or _HIDDEN_STYLE.search(scope.get("style") or ""):
+        return False
+    return any(t.strip() for t in scope.itertext("*")
+               if t.strip() and not t.strip().startswith(("{", "<")))
+
+
 def _item(scope: El, depth: int = 0) -> dict[str, list[Any]]:
-    """One microdata item: property → values, nested items as dicts (depth-limited)."""
+    """One microdata item: property → values, nested items as dicts (depth-limited); nested
+    items say whether they show anything (``_shown``)."""
     props: dict[str, list[Any]] = {"@type": [scope.get("itemtype") or ""]}
+    if depth:
+        props[SHOWN] = [_shown(scope)]
     stack = list(reversed(scope))
     while stack:
         el = stack.pop()
@@ -330,7 +371,8 @@ def from_microdata(root: El) -> dict[str, Any]:
             continue
         node = _flatten_item(_item(scope))
         found = _from_jsonld_node(node)
-        if any(v not in (None, "") for v in found.values()):
+        if any(v not in (None, "", []) for v in found.values()):
+            found["availability"] = _variant_availability(found, [found])
             return found
     return {}
 
