@@ -8,27 +8,36 @@ import { inTab, pageSnapshot, waitForLoad } from "./tab_content.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
 
-function decodeEntities(s) {
-  return s.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
+// search_web opens the results in a new background tab next to the chat's tab and reads it
+// like get_page does; the tab stays open so the user can look at what was found. The search
+// address can be replaced with an http(s) template holding {q} in storage.local "search_url"
+// (the e2e tests point it at a loopback page).
+const SEARCH_URL = "https://duckduckgo.com/html/?q={q}";
+const SEARCH_LOAD_MS = 15000;
+const SEARCH_TEXT_CHARS = 50000;
+
+async function searchUrl(query) {
+  const { search_url: template } = (await api.storage.local.get("search_url").catch(() => ({}))) ?? {};
+  const usable = typeof template === "string" && /^https?:\/\//.test(template) && template.includes("{q}");
+  return (usable ? template : SEARCH_URL).replace("{q}", encodeURIComponent(query));
 }
 
-async function searchWeb(query) {
-  const url = `https://html.duckduckgo.com/html/?q=${encodeURIComponent(query)}`;
-  const res = await fetch(url, { credentials: "omit" });
-  if (!res.ok) throw new Error(`the search page answered HTTP ${res.status}`);
-  const html = await res.text();
-  const results = [];
-  const re = /<a[^>]+class="result__a"[^>]+href="([^"]+)"[^>]*>([\s\S]*?)<\/a>[\s\S]*?(?:class="result__snippet"[^>]*>([\s\S]*?)<\/a>)?/g;
-  let m;
-  while ((m = re.exec(html)) && results.length < 8) {
-    let href = decodeEntities(m[1]);
-    const uddg = /[?&]uddg=([^&]+)/.exec(href);
-    if (uddg) href = decodeURIComponent(uddg[1]);
-    if (href.startsWith("//")) href = `https:${href}`;
-    results.push({ title: decodeEntities(m[2]), url: href, snippet: decodeEntities(m[3] ?? "") });
+async function searchWeb(chatTabId, query) {
+  if (!query.trim()) throw new Error("give the search terms");
+  const beside = await api.tabs.get(chatTabId).catch(() => null);
+  const tab = await api.tabs.create({
+    url: await searchUrl(query),
+    active: false,
+    ...(beside ? { windowId: beside.windowId, index: beside.index + 1, openerTabId: chatTabId } : {}),
+  });
+  await waitForLoad(tab.id, SEARCH_LOAD_MS, { alreadyLoaded: true });
+  let snap;
+  try {
+    snap = await pageSnapshot(tab.id);
+  } catch (e) {
+    throw new Error(`could not read the search results page: ${e?.message ?? e}`);
   }
-  return { query, results, source: "DuckDuckGo" };
+  return { url: snap.url, title: snap.title, text: (snap.text ?? "").slice(0, SEARCH_TEXT_CHARS) };
 }
 
 async function openUrl(tabId, address) {
@@ -54,7 +63,7 @@ async function runTool(tabId, tool, args) {
     case "scroll":
       return inTab(tabId, "scroll", args);
     case "search_web":
-      return searchWeb(String(args.query ?? ""));
+      return searchWeb(tabId, String(args.query ?? ""));
     case "open_url":
       return openUrl(tabId, args.url);
     case "draft_email":

@@ -35,12 +35,22 @@ export async function basicPage(tabId) {
   }
 }
 
-/** Resolves when the tab reports status "complete" or after timeoutMs, whichever is first. */
-export function waitForLoad(tabId, timeoutMs = 15000) {
+/**
+ * Resolves when the tab reports status "complete" or after timeoutMs, whichever is first.
+ * alreadyLoaded: also resolve if the tab has finished loading an http(s) page by the time we
+ * listen (a new tab may load before the listener is added); leave it off when the tab is
+ * about to navigate away from a page that is already complete.
+ */
+export function waitForLoad(tabId, timeoutMs = 15000, { alreadyLoaded = false } = {}) {
   return new Promise((resolve) => {
     const done = () => { clearTimeout(timer); api.tabs.onUpdated.removeListener(listener); resolve(); };
     const listener = (id, info) => { if (id === tabId && info.status === "complete") done(); };
     const timer = setTimeout(done, timeoutMs);
     api.tabs.onUpdated.addListener(listener);
+    if (alreadyLoaded) {
+      api.tabs.get(tabId).then((tab) => {
+        if (tab.status === "complete" && /^https?:/.test(tab.url ?? "")) done();
+      }, done); // the tab is gone: nothing to wait for
+    }
   });
 }

@@ -4,6 +4,7 @@ extension loaded (Playwright, Debian's chromium — never a downloaded browser).
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import shutil
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -74,12 +76,24 @@ weighs 900 grams and costs 89 euros.</p>
 }
 
 
+def search_results_page(query: str) -> str:
+    """The loopback stand-in for a web search (search_web's URL template points here in tests)."""
+    q = html.escape(query)
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{q} at Loopback Search</title></head>
+<body><h1>Results for {q}</h1><ol>
+<li><a href="/article">SunBrew 3000 at Camping World</a> — 79 euros, free delivery.</li>
+<li><a href="/other">SunBrew 3000 at Kettle Kingdom</a> — 85 euros, in stock.</li>
+</ol></body></html>"""
+
+
 class _SiteHandler(BaseHTTPRequestHandler):
     def log_message(self, *args: Any) -> None:
         pass
 
     def do_GET(self) -> None:
         body = PAGES.get(self.path.split("?")[0])
+        if self.path.startswith("/search?"):
+            body = search_results_page(parse_qs(urlsplit(self.path).query).get("q", [""])[0])
         if self.path == "/favicon.ico":
             self.send_response(204)
             self.end_headers()

@@ -287,3 +287,30 @@ def test_draft_quick_action_shows_a_draft_card(chromium, fake):
     assert mail.get_attribute("href").startswith("mailto:shop%40example.com?subject=SunBrew%203000")
     assert "drafted" in answers(sidebar).last.inner_text()
     assert chromium.problems == []
+
+
+def test_search_web_opens_the_results_in_a_new_tab(chromium, fake):
+    configure(fake)
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    # no internet in tests: the search goes to the local site's results page
+    sidebar.evaluate("(url) => chrome.storage.local.set({search_url: url})", chromium.site + "/search?q={q}")
+    fake.add(tool_reply("search_web", {"query": "SunBrew 3000 price"}),
+             text_reply("Camping World sells it for **79 euros**."))
+    sidebar.get_by_test_id("chat-input").fill("Is it cheaper elsewhere?")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    assert "79 euros" in answers(sidebar).last.inner_text()
+    # the results page's text went back to the model as the tool's result
+    sent = str(fake.requests[-1].json["messages"])
+    assert "Results for SunBrew 3000 price" in sent and "Kettle Kingdom" in sent
+    # ...from a new tab, opened beside the page without taking the focus, and left open
+    tabs = sidebar.evaluate("""async () => (await chrome.tabs.query({})).map(
+        (t) => ({url: t.url, active: t.active, opener: t.openerTabId ?? null}))""")
+    search = [t for t in tabs if t["url"].startswith(chromium.site + "/search?q=")]
+    assert len(search) == 1, tabs
+    assert search[0]["url"].endswith("q=SunBrew%203000%20price")
+    assert search[0]["active"] is False
+    assert search[0]["opener"] == chromium.tab_id(sidebar, page.url)
+    assert page.url == chromium.site + "/article"  # the chat's own tab stayed where it was
+    assert chromium.problems == []
