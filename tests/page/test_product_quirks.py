@@ -134,7 +134,7 @@ def test_visible_page_heuristics() -> None:
             '<div class="stock-status">Out of stock</div><button class="add-to-cart" disabled>Add to cart</button>')
     p = product_of(body)
     assert p is not None
-    assert (p.name, p.price, p.currency, p.sku, p.availability) == ("Garden Chair", "1234.56", "€", "GC-2231", "OutOfStock")
+    assert (p.name, p.price, p.currency, p.sku, p.availability) == ("Garden Chair", "1234.56", "EUR", "GC-2231", "OutOfStock")
 
 
 def test_add_to_cart_means_in_stock() -> None:
