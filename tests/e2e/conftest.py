@@ -4,12 +4,14 @@ extension loaded (Playwright, Debian's chromium — never a downloaded browser).
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -24,7 +26,10 @@ from tests.conftest import need
 from tests.support.fake_provider import FakeProvider, Recorded, Reply, json_reply, sse_reply
 
 REPO = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPO / "docs" / "screenshots"
+DOCS_SCREENSHOTS = REPO / "docs" / "screenshots"
+# The README shows docs/screenshots; the e2e run rewrites them only when asked (CI, or
+# TABMATE_SCREENSHOTS=1 to refresh them), so a developer's run leaves the tree clean.
+SAVE_TO_DOCS = os.environ.get("TABMATE_SCREENSHOTS") == "1" or os.environ.get("CI") == "true"
 CHROMIUM = next((p for p in (os.environ.get("TABMATE_CHROMIUM"), shutil.which("chromium"),
                              "/usr/bin/chromium") if p and Path(p).exists()), None)
 FIREFOX = next((p for p in (os.environ.get("TABMATE_FIREFOX"), shutil.which("firefox-esr"),
@@ -260,9 +265,34 @@ def chromium(chromium_factory: Callable[..., Browser]) -> Browser:
     return chromium_factory()
 
 
+@functools.cache
+def screenshot_dir() -> Path:
+    """docs/screenshots under CI or TABMATE_SCREENSHOTS=1, else a temporary folder for this run."""
+    if SAVE_TO_DOCS:
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return DOCS_SCREENSHOTS
+    return Path(tempfile.mkdtemp(prefix="tabmate-screenshots-"))
+
+
+def screenshot_path(name: str) -> Path:
+    return screenshot_dir() / f"{name}.png"
+
+
+def assert_png(path: Path) -> None:
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 1000, f"no screenshot at {path}"
+
+
 def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    path = screenshot_path(name)
+    page.screenshot(path=str(path))
+    assert_png(path)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if screenshot_dir.cache_info().currsize and not SAVE_TO_DOCS:
+        terminalreporter.write_line(f"e2e screenshots: {screenshot_dir()} "
+                                    "(TABMATE_SCREENSHOTS=1 writes them to docs/screenshots)")
 
 
 def answers(sidebar: Any) -> Any:

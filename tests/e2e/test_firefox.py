@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import need
-from tests.e2e.conftest import FIREFOX, SCREENSHOTS, configure, tabmate, text_reply
+from tests.e2e.conftest import FIREFOX, assert_png, configure, screenshot_path, tabmate, text_reply
 
 pytestmark = pytest.mark.e2e
 
@@ -86,10 +86,10 @@ def test_firefox_chat_through_native_host(extension_dirs, site, fake, tmp_path, 
             assert bold == "SunBrew 3000"
             errors = await fx.evaluate(sidebar, "[...document.querySelectorAll('[data-role=error]')].map(e => e.innerText)")
             assert errors == []
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             await fx.cmd("browsingContext.setViewport", {"context": sidebar, "viewport": {"width": 400, "height": 560}})
             await asyncio.sleep(0.3)
-            await fx.screenshot(sidebar, SCREENSHOTS / "firefox-chat.png")
+            await fx.screenshot(sidebar, screenshot_path("firefox-chat"))
+            assert_png(screenshot_path("firefox-chat"))
         finally:
             await fx.close()
 
