@@ -246,3 +246,25 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                         cur = CURRENCY.search(text)
                         return box, price, cur.group(0) if cur else None
     return None, None, None
+
+
+def currency_of_price(blocks: list[tuple[El, str]], price: str) -> str | None:
+    """The currency sign shown with ``price`` on the page (for markup without a currency):
+    the first short visible text whose amount with a currency sign equals the price."""
+    from decimal import Decimal
+
+    from native_host.page.product import normalise_price
+
+    want = Decimal(price)
+    for el, text in blocks:
+        if len(text) > 40 or not _AMOUNT.search(text):
+            continue
+        for node in (el, el.getparent()):
+            if node is None:
+                continue
+            whole = shown_text(node) if node is not el else text
+            for m in _MONEY.finditer(whole if len(whole) <= 60 else text):
+                amount = normalise_price(m.group("a") or m.group("b"), structured=False)
+                if amount is not None and Decimal(amount) == want:
+                    return CURRENCY.search(m.group(0)).group(0)
+    return None

@@ -52,6 +52,7 @@ _SHARED_DEFAULT = {"$": "USD", "¥": "JPY", "元": "CNY", "rs": "INR", "₨": "I
 # languages that name a country's currency on their own (no region in the locale)
 _LANGUAGE = {"sv": "SEK", "nb": "NOK", "nn": "NOK", "no": "NOK", "da": "DKK", "is": "ISK",
              "ja": "JPY", "zh": "CNY", "ro": "RON"}
+_LEGACY = {"RUR": "RUB", "BYR": "BYN", "TRL": "TRY", "ROL": "RON", "MXP": "MXN", "GHC": "GHS"}
 _CODE = re.compile(r"[A-Za-z]{3}")
 
 
@@ -78,7 +79,7 @@ def to_iso(value: str | None, url: str = "", lang: str = "") -> str | None:
     if key in _UNAMBIGUOUS:
         return _UNAMBIGUOUS[key]
     if _CODE.fullmatch(text) and key not in _SHARED:
-        return text.upper()
+        return _LEGACY.get(text.upper(), text.upper())
     if key not in _SHARED:
         m = re.match(r"([A-Za-z]{3})\b", text)  # "EUR 12" / "USD$"
         return m.group(1).upper() if m and m.group(1).upper() in _KNOWN_CODES else None

@@ -204,9 +204,14 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
     # a code from markup is checked against the one the page shows under a product-code label
     check_sku = "sku" not in missing
-    if not missing and not check_sku:
+    need_currency = known.currency is None and "currency" not in out and known.price is not None
+    if not missing and not check_sku and not need_currency:
         return out
     blocks = buybox.visible_blocks(root)
+    if need_currency:
+        currency = buybox.currency_of_price(blocks, known.price)
+        if currency:
+            out["currency"] = currency
     if "price" in missing:
         price, currency = buybox.price_from_page(root, blocks)
         if price:

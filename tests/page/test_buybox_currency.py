@@ -130,3 +130,15 @@ def test_currency_from_the_page_is_a_code() -> None:
     head = '<meta property="og:type" content="product"><meta property="product:price:amount" content="5">' \
            '<meta property="product:price:currency" content="nzd">'
     assert product_of("<h1>Dress</h1>", head).currency == "NZD"
+
+
+def test_currency_shown_with_the_markup_price() -> None:
+    body = ('<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Book</h1>'
+            '<div itemprop="offers" itemscope itemtype="http://schema.org/Offer">'
+            '<meta itemprop="price" content="17.10"><span class="shipping">€ 3,00</span>'
+            '<span class="p">€ 17,10</span></div></div>')
+    assert product_of(body, url="https://shop.example/x").currency == "EUR"
+
+
+def test_legacy_codes_are_current_ones() -> None:
+    assert to_iso("RUR") == "RUB" and to_iso("BYR") == "BYN"
