@@ -112,15 +112,19 @@ def _link_density(el: El, length: int | None = None, memo: dict | None = None) -
     if not length:
         return 0.0
     links = 0.0
+    if memo is None:
+        memo = {}
+    get = memo.get
     for a in el.iter("a"):
-        if memo is not None:
-            n = memo.get(a)
-            if n is None:
-                n = memo[a] = _text_len(a)
-        else:
-            n = _text_len(a)
-        if n:
-            links += n * (0.3 if (a.get("href") or "").startswith("#") else 1.0)
+        n = get(a)
+        if n is None:
+            # a link's weighted text length, once per tree (nested candidates share links);
+            # a link without child elements is its own text
+            n = _norm_len(a.text or "") if len(a) == 0 else _text_len(a)
+            if n and (a.get("href") or "").startswith("#"):
+                n *= 0.3
+            memo[a] = n
+        links += n
     return links / length
 
 
