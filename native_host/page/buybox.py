@@ -144,6 +144,8 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
     candidates: list[tuple[int, str, str | None, bool, El]] = []
     seen: set[int] = set()
     for i, (el, text) in enumerate(blocks):
+        if len(text) > 40 or not _AMOUNT.search(text):
+            continue
         node: El | None = el
         classed = False
         for _ in range(3):  # the price class may sit on a wrapper
@@ -155,7 +157,7 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
                 classed = True
                 break
             node = node.getparent()
-        if not classed or node is None or len(text) > 40 or not _AMOUNT.search(text):
+        if not classed or node is None:
             continue
         if id(node) in seen:  # one wrapper, one price
             continue

@@ -80,12 +80,11 @@ def _loose_itemprops(root: El) -> dict[str, Any]:
 def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None:
     """Stock wording inside an element whose class/id says stock/availability."""
     for el, text in blocks:
-        if len(text) < 80 and any(_STOCK_CLASS.search(_attrs(node))
-                                  for node in (el, *buybox.ancestors(el, 2))):
-            if _OUT.search(text):
-                return "OutOfStock"
-            if _IN.search(text):
-                return "InStock"
+        if len(text) >= 80:
+            continue
+        found = "OutOfStock" if _OUT.search(text) else "InStock" if _IN.search(text) else None
+        if found and any(_STOCK_CLASS.search(_attrs(node)) for node in (el, *buybox.ancestors(el, 2))):
+            return found
     return None
 
 
