@@ -1,0 +1,195 @@
+"""Tree surgery around main-content scoring (in place, without recursion).
+
+* :func:`prepare`, before scoring: drop what is never content (scripts, hidden elements,
+  navigation roles, the repeated title) and, when asked, blocks whose class/id say
+  "sidebar", "comments", "related"…; turn text-only divs into paragraphs.
+* :func:`clean`, after the article is chosen: drop negative headings, footers and forms,
+  share widgets and, conditionally, link farms, image galleries and tiny lists.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.measures import Flags, class_and_id, class_weight, link_density, text_len
+from native_host.page.parse import text_of
+from native_host.page.render import BLOCK_TAGS
+
+El = etree._Element
+
+_NEVER = {"script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed",
+          "link", "meta", "select", "textarea", "button", "input", "dialog", "nav"}
+_UNLIKELY = re.compile(
+    r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|"
+    r"gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|"
+    r"sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|"
+    r"newsletter|subscribe|promo",
+    re.IGNORECASE,
+)
+_MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax", re.IGNORECASE)
+_UNLIKELY_ROLES = {"menu", "menubar", "complementary", "navigation", "alert", "alertdialog",
+                   "dialog", "banner", "contentinfo", "search"}
+_SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
+
+
+def _hidden(el: El) -> bool:
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return "fallback-image" not in (el.get("class") or "")
+    style = el.get("style")
+    return bool(style and _HIDDEN_STYLE.search(style))
+
+
+def _drop(el: El) -> None:
+    """Remove an element with its subtree but keep its tail text."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail and tail.strip():
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def prepare(body: El, flags: Flags, title: str) -> None:
+    """Remove non-content and turn text-only divs into paragraphs (in place).
+
+    One pass in Python over the elements (libxml2's XPath unions and ``or`` predicates
+    are several times slower than this on big pages)."""
+    doomed: list[El] = []
+    title_norm = _norm(title)
+    strip = flags.strip_unlikely
+    never = _NEVER
+    for el in body.iter(etree.Element):
+        tag = el.tag
+        if tag in never:
+            doomed.append(el)
+            continue
+        if title_norm and (tag == "h1" or tag == "h2"):
+            raw = text_of(el)
+            if len(raw) >= len(title_norm) // 2 and _norm(raw) == title_norm:
+                doomed.append(el)
+                continue
+        keys = el.keys()
+        if not keys:
+            continue
+        if ("hidden" in keys or "aria-hidden" in keys or "style" in keys) and _hidden(el):
+            doomed.append(el)
+            continue
+        if "role" in keys and el.get("role") in _UNLIKELY_ROLES:
+            doomed.append(el)
+            continue
+        if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
+            attrs = class_and_id(el)
+            if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs):
+                if not _inside(el, ("table", "code", "pre")):
+                    doomed.append(el)
+    _remove_all(doomed)
+    # divs that hold only phrasing content are paragraphs in disguise
+    for el in list(body.iter("div")):
+        if not any(isinstance(c.tag, str) and c.tag in _PHRASING_BLOCKERS for c in el):
+            el.tag = "p"
+
+
+_KEEP_NAMED = {"body", "a", "html", "main", "article"}
+
+
+def _remove_all(doomed: list[El]) -> None:
+    for el in doomed:
+        if el.getparent() is not None:
+            # skip elements inside an already-removed subtree: they went with it
+            _drop(el)
+
+
+def _inside(el: El, tags: tuple[str, ...]) -> bool:
+    parent = el.getparent()
+    depth = 0
+    while parent is not None and depth < 60:
+        if parent.tag in tags:
+            return True
+        parent = parent.getparent()
+        depth += 1
+    return False
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", (text or "").lower()))
+
+
+def clean(article: El, flags: Flags) -> None:
+    """Conditional cleaning of the chosen article (in place), bottom-up."""
+    for el in list(article.iter("h1", "h2", "h3")):
+        if flags.weight_classes and class_weight(el, flags) < 0:
+            _drop(el)
+    for el in list(article.iter("footer", "aside", "form", "fieldset")):
+        if el.getparent() is not None and el is not article:
+            _drop(el)
+    for el in list(article.iter()):
+        if isinstance(el.tag, str) and el.tag in ("div", "section", "ul", "ol") and el is not article:
+            attrs = class_and_id(el)
+            if _SHARE.search(attrs) and text_len(el) < 500:
+                _drop(el)
+    if not flags.clean_conditionally:
+        return
+    candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
+    for el in reversed(candidates):
+        if el.getparent() is None or _inside(el, ("pre", "code")):
+            continue
+        if _should_drop(el, flags):
+            _drop(el)
+
+
+def _should_drop(el: El, flags: Flags) -> bool:
+    tag = el.tag
+    if tag == "table" and _is_data_table(el):
+        return False
+    weight = class_weight(el, flags)
+    if weight < 0:
+        return True
+    text = " ".join(text_of(el).split())
+    if text.count(",") >= 10:
+        return False
+    length = len(text)
+    p = sum(1 for _ in el.iter("p"))
+    img = sum(1 for _ in el.iter("img"))
+    li = sum(1 for _ in el.iter("li")) - 100
+    inputs = sum(1 for _ in el.iter("input"))
+    headings = sum(1 for _ in el.iter("h1", "h2", "h3", "h4", "h5", "h6"))
+    heading_density = (sum(text_len(h) for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6"))
+                       / length) if length and headings else 0.0
+    density = link_density(el, length)
+    is_list = tag in ("ul", "ol")
+    if img > 1 and p / img < 0.5 and not _inside(el, ("figure",)):
+        return True
+    if not is_list and li > p:
+        return True
+    if inputs > p // 3:
+        return True
+    if not is_list and heading_density < 0.9 and length < 25 and (img == 0 or img > 2):
+        return True
+    if not is_list and weight < 25 and density > 0.2:
+        return True
+    if weight >= 25 and density > 0.5:
+        return True
+    if is_list and density > 0.5 and length > 0:
+        return True
+    return False
+
+
+def _is_data_table(table: El) -> bool:
+    if table.get("role") == "presentation" or table.get("datatable") == "0":
+        return False
+    if table.get("summary") or table.find(".//caption") is not None or table.find(".//th") is not None:
+        return True
+    if table.find(".//table") is not None:
+        return False
+    rows = table.findall(".//tr")
+    cols = max((len(r.findall("td")) for r in rows), default=0)
+    return len(rows) >= 3 and cols >= 2 or len(rows) * cols > 10

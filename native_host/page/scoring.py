@@ -1,0 +1,151 @@
+"""Candidate scoring: which subtree of a prepared page holds the article.
+
+Every paragraph-like block (length, commas) scores into its parent and ancestors;
+candidates are weighed by tag and class/id, then by link density, and the best one is
+promoted to a common ancestor when several strong candidates share it.  :func:`gather`
+then pulls in the siblings that look like part of the same article.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.measures import Flags, class_weight, link_density, norm_len, text_len
+from native_host.page.parse import text_of
+
+El = etree._Element
+
+_SCORE_TAGS = {"section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"}
+_BASE_SCORE = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote": 3,
+               "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3,
+               "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
+               "th": -5}
+_DIVIDERS = (1, 2, 6, 9, 12)
+
+
+def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
+    scores: dict[El, float] = {}
+    base_score = _BASE_SCORE.get
+    tostring = etree.tostring
+
+    # a block's score goes to its parent (÷1), grandparent (÷2) and up to 5 levels (÷6,
+    # ÷9, ÷12); blocks with the same parent are summed first, then the sum climbs once
+    by_parent: dict[El, float] = {}
+    for el in body.iter(*_SCORE_TAGS):
+        raw = tostring(el, method="text", encoding=str, with_tail=False)
+        if len(raw) < 25:
+            continue
+        length = norm_len(raw)
+        if length < 25:
+            continue
+        score = 1 + raw.count(",") + raw.count("，") + raw.count("、") + min(length // 100, 3)
+        parent = el.getparent()
+        if parent is not None:
+            by_parent[parent] = by_parent.get(parent, 0.0) + score
+    for parent, score in by_parent.items():
+        ancestor = parent
+        for divider in _DIVIDERS:
+            if ancestor is None:
+                break
+            tag = ancestor.tag
+            if tag == "html" or not isinstance(tag, str):
+                break
+            if ancestor in scores:
+                scores[ancestor] += score / divider
+            else:
+                scores[ancestor] = base_score(tag, 0) + class_weight(ancestor, flags) + score / divider
+            ancestor = ancestor.getparent()
+    if not scores:
+        return None, scores
+    # final score = raw score × (1 − link density) ≤ raw score, so candidates can be
+    # visited by raw score and the scan stopped once no raw score can beat the 5th best.
+    final: dict[El, float] = {}
+    memo: dict[El, int] = {}
+    best5: list[float] = []  # the five best final scores so far, ascending
+    for el in sorted(scores, key=scores.__getitem__, reverse=True):
+        if len(best5) >= 5 and scores[el] < best5[0]:
+            break
+        final[el] = scores[el] * (1 - link_density(el, memo=memo))
+        best5 = sorted(best5 + [final[el]])[-5:]
+    ranked = sorted(final, key=final.__getitem__, reverse=True)
+    top = _promote(ranked[0], ranked[1:5], final)
+    return top, _LazyFinal(scores, final, memo)
+
+
+class _LazyFinal(dict):
+    """Final scores, computed on first use for candidates the top-5 scan skipped."""
+
+    def __init__(self, raw: dict, known: dict, memo: dict) -> None:
+        super().__init__(known)
+        self.raw = raw
+        self.memo = memo
+
+    def __contains__(self, el: object) -> bool:
+        return el in self.raw
+
+    def get(self, el, default=None):  # type: ignore[override]
+        return self[el] if el in self.raw else default
+
+    def __missing__(self, el: El) -> float:
+        value = self.raw[el] * (1 - link_density(el, memo=self.memo))
+        self[el] = value
+        return value
+
+
+def _promote(top: El, others: list[El], final: dict) -> El:
+    """Climb to a common ancestor when several strong candidates live under it."""
+    top_score = final[top]
+    alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= 0.75]
+    if len(alternatives) >= 3:
+        parent = top.getparent()
+        while parent is not None and parent.tag != "body":
+            holding = sum(1 for a in alternatives if _is_ancestor(parent, a))
+            if holding >= 3:
+                top = parent
+                break
+            parent = parent.getparent()
+    # a candidate that is its parent's only child: the parent is the real container
+    parent = top.getparent()
+    while parent is not None and parent.tag not in ("body", "html") and len(parent) == 1:
+        top, parent = parent, parent.getparent()
+    return top
+
+
+def _is_ancestor(candidate: El, el: El) -> bool:
+    node = el.getparent()
+    while node is not None:
+        if node is candidate:
+            return True
+        node = node.getparent()
+    return False
+
+
+def gather(top: El, final: dict, flags: Flags) -> list[El]:
+    """The top candidate plus siblings that belong to the same article."""
+    parent = top.getparent()
+    if parent is None or top.tag == "body":
+        return [top]
+    top_score = final.get(top, 0.0)
+    threshold = max(10.0, top_score * 0.2)
+    top_class = top.get("class") or ""
+    keep = []
+    for sib in parent:
+        if not isinstance(sib.tag, str):
+            continue
+        if sib is top:
+            keep.append(sib)
+            continue
+        bonus = top_score * 0.2 if top_class and sib.get("class") == top_class else 0.0
+        if sib in final and final[sib] + bonus >= threshold:
+            keep.append(sib)
+        elif sib.tag == "p":
+            length = text_len(sib)
+            density = link_density(sib, length)
+            text = " ".join(text_of(sib).split())
+            if length > 80 and density < 0.25:
+                keep.append(sib)
+            elif 0 < length <= 80 and density == 0 and re.search(r"\.( |$)", text):
+                keep.append(sib)
+    return keep
