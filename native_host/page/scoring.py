@@ -23,6 +23,7 @@ _BASE_SCORE = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote
                "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
                "th": -5}
 _DIVIDERS = (1, 2, 6, 9, 12)
+_CLOSE = 0.75  # candidates scoring this share of the best one may make it climb to their ancestor
 
 
 def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
@@ -60,14 +61,19 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
     if not scores:
         return None, scores
     # final score = raw score × (1 − link density) ≤ raw score, so candidates can be
-    # visited by raw score and the scan stopped once no raw score can beat the 5th best.
+    # visited by raw score and the scan stopped once no raw score can beat the 5th best,
+    # or once none can reach the share of the best final score that _promote looks at
+    # (on a long page one container usually outscores its thousands of equal blocks).
     final: dict[El, float] = {}
     memo: dict[El, int] = {}
     best5: list[float] = []  # the five best final scores so far, ascending
     for el in sorted(scores, key=scores.__getitem__, reverse=True):
-        if len(best5) >= 5 and scores[el] < best5[0]:
+        raw = scores[el]
+        if len(best5) >= 5 and raw < best5[0]:
             break
-        final[el] = scores[el] * (1 - link_density(el, memo=memo))
+        if best5 and best5[-1] > 0 and raw < _CLOSE * best5[-1]:
+            break
+        final[el] = raw * (1 - link_density(el, memo=memo))
         best5 = sorted(best5 + [final[el]])[-5:]
     ranked = sorted(final, key=final.__getitem__, reverse=True)
     top = _promote(ranked[0], ranked[1:5], final)
@@ -97,7 +103,7 @@ class _LazyFinal(dict):
 def _promote(top: El, others: list[El], final: dict) -> El:
     """Climb to a common ancestor when several strong candidates live under it."""
     top_score = final[top]
-    alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= 0.75]
+    alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= _CLOSE]
     if len(alternatives) >= 3:
         parent = top.getparent()
         while parent is not None and parent.tag != "body":
