@@ -14,6 +14,7 @@ from lxml import etree
 from native_host.page.parse import text_of
 
 El = etree._Element
+_SAME_PAGE_LINKS = etree.XPath('.//a[starts-with(@href, "#")]')
 
 _NEGATIVE = re.compile(
     r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"
@@ -54,27 +55,18 @@ def text_len(el: El) -> int:
     return norm_len(text_of(el))
 
 
-def link_density(el: El, length: int | None = None, memo: dict | None = None) -> float:
-    """Share of ``el``'s text inside links (same-page ``#`` links count 0.3).
-
-    ``memo`` caches link text lengths across calls on an unchanged tree (nested
-    candidates share their links)."""
+def link_density(el: El, length: int | None = None) -> float:
+    """Share of ``el``'s text inside links (same-page ``#`` links count 0.3)."""
     length = text_len(el) if length is None else length
     if not length:
         return 0.0
+    same_page = set(_SAME_PAGE_LINKS(el))  # found by libxml2: no href read per link
     links = 0.0
-    if memo is None:
-        memo = {}
-    get = memo.get
     for a in el.iter("a"):
-        n = get(a)
-        if n is None:
-            # a link's weighted text length, once per tree (nested candidates share links);
-            # a link without child elements is its own text
-            n = norm_len(a.text or "") if len(a) == 0 else text_len(a)
-            if n and (a.get("href") or "").startswith("#"):
-                n *= 0.3
-            memo[a] = n
+        # a link without child elements is its own text (cheaper than serialising it)
+        n = norm_len(a.text or "") if len(a) == 0 else text_len(a)
+        if n and same_page and a in same_page:
+            n *= 0.3
         links += n
     return links / length
 

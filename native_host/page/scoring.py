@@ -23,6 +23,9 @@ _BASE_SCORE = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote
                "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
                "th": -5}
 _DIVIDERS = (1, 2, 6, 9, 12)
+# Where the article is shows within the first blocks of even a book-length page (the
+# readability corpus's longest pages have ~250); scoring stops there on huge pages.
+_MAX_BLOCKS = 10_000
 _CLOSE = 0.75  # candidates scoring this share of the best one may make it climb to their ancestor
 
 
@@ -34,6 +37,7 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
     # a block's score goes to its parent (÷1), grandparent (÷2) and up to 5 levels (÷6,
     # ÷9, ÷12); blocks with the same parent are summed first, then the sum climbs once
     by_parent: dict[El, float] = {}
+    blocks = 0
     for el in body.iter(*_SCORE_TAGS):
         raw = tostring(el, method="text", encoding=str, with_tail=False)
         if len(raw) < 25:
@@ -45,6 +49,9 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
         parent = el.getparent()
         if parent is not None:
             by_parent[parent] = by_parent.get(parent, 0.0) + score
+        blocks += 1
+        if blocks == _MAX_BLOCKS:
+            break
     for parent, score in by_parent.items():
         ancestor = parent
         for divider in _DIVIDERS:
@@ -65,7 +72,6 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
     # or once none can reach the share of the best final score that _promote looks at
     # (on a long page one container usually outscores its thousands of equal blocks).
     final: dict[El, float] = {}
-    memo: dict[El, int] = {}
     best5: list[float] = []  # the five best final scores so far, ascending
     for el in sorted(scores, key=scores.__getitem__, reverse=True):
         raw = scores[el]
@@ -73,20 +79,19 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
             break
         if best5 and best5[-1] > 0 and raw < _CLOSE * best5[-1]:
             break
-        final[el] = raw * (1 - link_density(el, memo=memo))
+        final[el] = raw * (1 - link_density(el))
         best5 = sorted(best5 + [final[el]])[-5:]
     ranked = sorted(final, key=final.__getitem__, reverse=True)
     top = _promote(ranked[0], ranked[1:5], final)
-    return top, _LazyFinal(scores, final, memo)
+    return top, _LazyFinal(scores, final)
 
 
 class _LazyFinal(dict):
     """Final scores, computed on first use for candidates the top-5 scan skipped."""
 
-    def __init__(self, raw: dict, known: dict, memo: dict) -> None:
+    def __init__(self, raw: dict, known: dict) -> None:
         super().__init__(known)
         self.raw = raw
-        self.memo = memo
 
     def __contains__(self, el: object) -> bool:
         return el in self.raw
@@ -95,7 +100,7 @@ class _LazyFinal(dict):
         return self[el] if el in self.raw else default
 
     def __missing__(self, el: El) -> float:
-        value = self.raw[el] * (1 - link_density(el, memo=self.memo))
+        value = self.raw[el] * (1 - link_density(el))
         self[el] = value
         return value
 

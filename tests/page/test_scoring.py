@@ -1,0 +1,76 @@
+"""Main-content scoring: the shortcuts taken for speed give the answers of the slow way."""
+
+from __future__ import annotations
+
+import pytest
+
+from native_host.page import scoring
+from native_host.page.cleaning import prepare
+from native_host.page.content import extract, extract_limited
+from native_host.page.measures import Flags, link_density
+from native_host.page.parse import parse
+from tests.conftest import SHARED, need
+
+READABILITY = SHARED / "corpus" / "readability"
+
+
+def _el(html: str):
+    return parse(html).find("body")[0]
+
+
+def test_link_density_weights_same_page_links() -> None:
+    # 15 characters of text: 10 in an ordinary link, 5 in a "#" link counted 0.3
+    el = _el('<p><a href="/x">abcdefghij</a><a href="#top">klmno</a></p>')
+    assert link_density(el) == pytest.approx((10 + 0.3 * 5) / 15)
+
+
+def test_link_density_reads_links_with_children_and_collapses_spaces() -> None:
+    el = _el('<p>0123456789<a href="/x">  ab <b>cd</b>  </a></p>')  # link text "ab cd"
+    assert link_density(el) == pytest.approx(5 / len("0123456789 ab cd"))
+    assert link_density(_el("<p></p>")) == 0.0
+
+
+def _exhaustive_top(body, flags: Flags):
+    """The best candidate with every candidate's link density computed (no early stop)."""
+    top, final = scoring.score_candidates(body, flags)
+    if top is None:
+        return None
+    every = {el: final[el] for el in final.raw}  # _LazyFinal computes what the scan skipped
+    ranked = sorted(every, key=every.__getitem__, reverse=True)
+    return scoring._promote(ranked[0], ranked[1:5], every)
+
+
+@pytest.mark.parametrize("flags", [Flags(), Flags(False, False, False)])
+def test_early_stop_picks_what_an_exhaustive_scan_picks(flags: Flags) -> None:
+    need(READABILITY.is_dir(), "corpus/readability")
+    pages = sorted(d for d in READABILITY.iterdir() if (d / "source.html").exists())
+    assert len(pages) > 100
+    for page in pages:
+        body = parse((page / "source.html").read_text(encoding="utf-8", errors="replace")).find("body")
+        prepare(body, flags, "")
+        top, _ = scoring.score_candidates(body, flags)
+        assert top is _exhaustive_top(body, flags), page.name
+
+
+def test_many_equal_blocks_under_one_container() -> None:
+    # thousands of equally scored posts: their common container wins, none of the posts
+    post = "<div class='post'><p>" + "Words, more words, and a few more words here. " * 3 + "</p></div>"
+    html = "<html><body><div id='feed'>" + post * 3000 + "</div><p class='x'>outside</p></body></html>"
+    body = parse(html).find("body")
+    prepare(body, Flags(), "")
+    top, final = scoring.score_candidates(body, Flags())
+    assert top.get("id") == "feed"
+    assert len(dict.keys(final)) < 10  # link density was computed for few candidates
+
+
+def test_scoring_stops_after_max_blocks_but_keeps_the_whole_article(monkeypatch) -> None:
+    monkeypatch.setattr(scoring, "_MAX_BLOCKS", 50)
+    para = "<p>" + "A sentence of the article, with commas, long enough to count. " * 2 + "</p>"
+    html = ("<html><body><div class='nav'><p>" + "Menu entry, menu entry, menu entry here. " * 2
+            + "</p></div><article>" + para * 400 + "<p>The last paragraph, right at the end.</p>"
+            "</article></body></html>")
+    text = extract(parse(html))
+    assert "Menu entry" not in text
+    assert text.endswith("The last paragraph, right at the end.")
+    shown, words = extract_limited(parse(html), "", 4000)
+    assert len(shown) < 5000 and words > 400 * 20
