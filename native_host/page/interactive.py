@@ -14,6 +14,7 @@ found them invisible — are left out.  Without stamps the elements are numbered
 from __future__ import annotations
 
 import re
+from typing import Iterable, Iterator
 
 from lxml import etree
 from pydantic import BaseModel
@@ -148,45 +149,50 @@ def _stamp(el: El) -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def _scan(root: El, limit: int) -> tuple[dict[str, int], dict[str, El], list[tuple[int, El]], bool]:
-    """One pass over the page: id counts, elements by id, and the candidate controls and
-    links in document order; also whether the snapshot carries the extension's stamps."""
+def _index(root: El) -> tuple[dict[str, int], dict[str, El], list[tuple[int, El]]]:
+    """One pass over the page (cheaper in Python than libxml2's XPath): how often each
+    id occurs, the first element with it, and the elements the extension stamped with
+    their index (document order)."""
     ids: dict[str, int] = {}
     by_id: dict[str, El] = {}
-    controls: list[tuple[int, El]] = []
     stamped: list[tuple[int, El]] = []
-    n_controls = 0
     for order, el in enumerate(root.iter(etree.Element)):
         keys = el.keys()
-        tag = el.tag
-        if keys:
-            if "id" in keys:
-                el_id = el.get("id", "")
-                ids[el_id] = ids.get(el_id, 0) + 1
-                by_id.setdefault(el_id, el)
-            if INDEX_ATTR in keys and _stamp(el) is not None:
-                stamped.append((order, el))
-                continue
-        if tag == "a":
-            if "href" in keys:
-                controls.append((order, el))
-            elif "role" in keys and el.get("role") in _CONTROL_ROLES:
-                controls.append((order, el))
+        if not keys:
             continue
-        if tag in _CONTROL_TAGS or ("role" in keys and el.get("role") in _CONTROL_ROLES) or (
-                el.get("contenteditable") in ("true", "")):
+        if "id" in keys:
+            el_id = el.get("id", "")
+            ids[el_id] = ids.get(el_id, 0) + 1
+            by_id.setdefault(el_id, el)
+        if INDEX_ATTR in keys and _stamp(el) is not None:
+            stamped.append((order, el))
+    return ids, by_id, stamped
+
+
+def _candidates(root: El, limit: int) -> Iterator[tuple[int, El]]:
+    """Controls and links in document order, lazily: the caller stops once it has
+    enough, so a huge page is not walked to its end."""
+    n_controls = 0
+    for order, el in enumerate(root.iter(etree.Element)):
+        tag = el.tag
+        keys = el.keys()
+        if tag == "a":
+            if "href" in keys or ("role" in keys and el.get("role") in _CONTROL_ROLES):
+                yield order, el
+        elif tag in _CONTROL_TAGS or keys and (
+                ("role" in keys and el.get("role") in _CONTROL_ROLES)
+                or el.get("contenteditable") in ("true", "")):
             if n_controls < limit * 20:
-                controls.append((order, el))
                 n_controls += 1
-    if stamped:
-        return ids, by_id, stamped, True
-    return ids, by_id, controls, False
+                yield order, el
 
 
 def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
     """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order
     (by the extension's ``data-tabmate-index`` stamps when the snapshot has them)."""
-    ids, by_id, candidates, stamped = _scan(root, limit)
+    ids, by_id, stamps = _index(root)
+    stamped = bool(stamps)
+    candidates: Iterable[tuple[int, El]] = stamps if stamped else _candidates(root, limit)
     labels: dict[str, str] = {}
     for lab in root.iter("label"):
         if lab.get("for"):
