@@ -39,20 +39,43 @@ def _word_count(raw: str) -> int:
     return round(len(sample.split()) * len(raw) / len(sample))
 
 
-def _truncate(container: El, chars: int) -> None:
-    """Drop everything after the first ``chars`` characters of text (document order)."""
+def _container(work: El, parts: list[El]) -> El:
+    """A new ``<div>`` for the article parts: inside the page's own tree when it has one
+    (and the article is not the whole page), so a big page is freed in one go with its
+    document rather than node by node as the scores' references to its elements go."""
+    page = work.getparent()
+    if page is None or any(part.getparent() is None for part in parts):
+        return etree.Element("div")
+    return etree.SubElement(page, "div")
+
+
+def _head(container: El, chars: int) -> El:
+    """A copy of the start of ``container``: everything up to the element in which its
+    text passes ``chars`` characters (document order), that element whole.
+
+    The rest is set aside while copying and put back, not cut off: freeing thousands of
+    cut-off subtrees one by one costs more than cleaning them, while the page's tree is
+    freed in one go."""
     seen = 0
     for el in container.iter():
         seen += len(el.text or "") + (len(el.tail or "") if el is not container else 0)
         if seen > chars:
             break
     else:
-        return
+        return copy.deepcopy(container)
+    rest: list[tuple[El, list[El]]] = []
     node = el
-    while node is not None and node is not container:
-        for sib in list(node.itersiblings()):
-            node.getparent().remove(sib)
-        node = node.getparent()
+    while node is not container:
+        parent = node.getparent()
+        following = list(node.itersiblings())
+        for sib in following:
+            parent.remove(sib)  # its tail goes with it
+        rest.append((parent, following))
+        node = parent
+    head = copy.deepcopy(container)
+    for parent, following in rest:
+        parent.extend(following)
+    return head
 
 
 def extract(root: El, title: str = "") -> str:
@@ -91,23 +114,23 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
             article_parts = [work]
         else:
             article_parts = gather(top, final, flags)
-        container = etree.Element("div")
+        container = _container(work, article_parts)
         for part in article_parts:
             part.tail = None
             container.append(part)
         total = None
+        whole = container
         if max_chars is not None:
             raw = text_of(container)
             if len(raw) > 4 * max_chars:
                 # a huge article: clean only the part that can be shown (with room to
                 # spare) and count the words of the rest as they stand
                 total = _word_count(raw)
-                spare = copy.deepcopy(container) if len(raw) < 20 * max_chars else None
-                _truncate(container, 3 * max_chars)
+                container = _head(whole, 3 * max_chars)
         clean(container, flags)
         text = render(container, max_chars)
-        if total is not None and len(text) < max_chars and spare is not None:
-            container = spare  # cleaning took out most of what was kept: do it all
+        if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
+            container = whole  # cleaning took out most of what was kept: do it all
             clean(container, flags)
             text = render(container, max_chars)
             total = None

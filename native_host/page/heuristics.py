@@ -176,7 +176,8 @@ def _shop_signals(root: El) -> bool:
             continue
         if "itemprop" in keys and el.get("itemprop") in ("price", "offers", "sku"):
             return True
-        if "price" in el.get("class", "").lower() or "price" in el.get("id", ""):
+        if ("class" in keys and "price" in el.get("class", "").lower()) or (
+                "id" in keys and "price" in el.get("id", "")):
             return True
         tag = el.tag
         if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \
