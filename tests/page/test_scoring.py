@@ -7,6 +7,7 @@ import pytest
 from native_host.page import scoring
 from native_host.page.cleaning import prepare
 from native_host.page.content import extract, extract_limited
+from native_host.page import measures
 from native_host.page.measures import Flags, link_density
 from native_host.page.parse import parse
 from tests.conftest import SHARED, need
@@ -74,3 +75,11 @@ def test_scoring_stops_after_max_blocks_but_keeps_the_whole_article(monkeypatch)
     assert text.endswith("The last paragraph, right at the end.")
     shown, words = extract_limited(parse(html), "", 4000)
     assert len(shown) < 5000 and words > 400 * 20
+
+
+@pytest.mark.parametrize("texts", [
+    [], [""], ["", ""], ["plain", "links"], ["a  b"], [" lead", "x"], ["x", "trail "], ["x ", "y"],
+    ["x", " y"], ["line\nbreak"], ["tab\there"], ["nbsp\xa0x"], ["|", "||"], ["x", "", " "],
+])
+def test_total_link_length_equals_the_sum_of_each(texts: list[str]) -> None:
+    assert measures._total_norm_len(texts) == sum(map(measures.norm_len, texts))
