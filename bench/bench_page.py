@@ -376,18 +376,18 @@ def bench_stress() -> list[str]:
     from native_host.protocol import PageSnapshot
 
     deep = "<html><body>" + "<div>" * 5000 + "<p>deep text, deep down.</p>" + "</div>" * 5000 + "</body></html>"
-    out = ["Stress (time ms: whole `build_context` with budget 6000 tokens; main content alone "
-           "(parse + extract) beside trafilatura on the same markup)", "",
+    out = ["Stress (time ms, median of 3 runs, trafilatura 1: whole `build_context` with budget 6000 "
+           "tokens; main content alone (parse + `extract`, the whole article) beside trafilatura on "
+           "the same markup)", "",
            "| page | size | build_context | main content | trafilatura |", "|---|---|---|---|---|"]
     for label, markup in (("realistic page: scripts, CSS, SVG, menu, article, 2,000 comments",
                            realistic_page()),
                           ("worst case: 10 MB of article text blocks", text_blocks_page()),
                           ("5000-level nesting", deep)):
-        t0 = time.perf_counter()
-        build_context(PageSnapshot(url="https://example.com/", title="t", html=markup), 6000)
-        ours = time.perf_counter() - t0
-        _, main = timed(lambda m: extract(parse(m)), markup)
-        _, theirs = timed(trafilatura_article, markup)
+        snapshot = PageSnapshot(url="https://example.com/", title="t", html=markup)
+        ours = statistics.median(timed(lambda _: build_context(snapshot, 6000), "")[1] for _ in range(3))
+        main = statistics.median(timed(lambda m: extract(parse(m)), markup)[1] for _ in range(3))
+        _, theirs = timed(trafilatura_article, markup)  # once: a minute on the worst case
         out.append(f"| {label} | {len(markup) / 1e6:.1f} MB | {ours * 1000:.0f} | {main * 1000:.0f} "
                    f"| {theirs * 1000:.0f} |")
     return out
@@ -403,6 +403,10 @@ def write_doc(lines: list[str]) -> None:
                          "Currency: the ground truth records the sign the page shows (€, $, Lei); it "
                          "is read as an ISO 4217 code with a fixed table, \"$\" and \"Rs\" by the URL's "
                          "country domain (else USD / INR). "
+                         "Stress pages: the realistic one spends most of its bytes where big pages do "
+                         "(inline state JSON, CSS, SVG icons, data-URI images) and is a shop page, so "
+                         "`build_context` also runs the visible-page product reading; the worst case is "
+                         "nearly all visible text (~64,000 linked paragraphs) and bounds the scorer. "
                          "Goals (issue 5): price ≥ 0.92, availability ≥ 0.96, sku ≥ 0.85, the 10 MB "
                          "page well under a second. Time figures depend on the machine's load: compare "
                          "the rows of one run, not runs.", ""])

@@ -119,8 +119,11 @@ def _inside(el: El, tags: tuple[str, ...]) -> bool:
     return False
 
 
+_WORDS = re.compile(r"\w+")
+
+
 def _norm(text: str) -> str:
-    return " ".join(re.findall(r"\w+", (text or "").lower()))
+    return " ".join(_WORDS.findall((text or "").lower()))
 
 
 def clean(article: El, flags: Flags) -> None:
