@@ -30,6 +30,8 @@ _CLOSE = 0.75  # candidates scoring this share of the best one may make it climb
 
 
 def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
+    """The subtree most likely to be the article (None when nothing scores) and the final
+    scores (``final[el]`` computes one the scan skipped, for :func:`gather`)."""
     scores: dict[El, float] = {}
     base_score = _BASE_SCORE.get
     tostring = etree.tostring
