@@ -198,10 +198,11 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
         if lab.get("for"):
             labels[lab.get("for", "")] = " ".join(text_of(lab).split())
     found: list[tuple[int, int, El, str, str]] = []
-    chrome_links = 0
+    chrome_links = content_links = 0
     for order, el in candidates:
-        if el.tag == "a" and el.get("role") is None and len(found) - chrome_links >= limit * 3:
-            break  # plenty of content links already: the rest of a huge page adds nothing
+        is_link = el.tag == "a" and el.get("role") is None
+        if is_link and content_links >= limit * 3:
+            continue  # plenty of links already; keep looking for buttons and fields further down
         if el.tag == "input" and (el.get("type") or "").lower() == "hidden":
             continue
         if el.get("disabled") is not None or (not stamped and _hidden(el)):
@@ -218,6 +219,8 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
             if chrome_links >= limit:
                 continue
             chrome_links += 1
+        elif is_link:
+            content_links += 1
         found.append((priority, order, el, role, label))
     kept = sorted(found, key=lambda f: (f[0], f[1]))[:limit]
     kept.sort(key=lambda f: f[1])

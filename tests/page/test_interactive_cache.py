@@ -92,6 +92,24 @@ def test_without_stamps_the_extractor_numbers_elements_itself() -> None:
     assert not any("data-tabmate-index" in i.selector for i in items)
 
 
+@pytest.mark.parametrize("stamped", [False, True])
+def test_controls_after_hundreds_of_links_are_still_offered(stamped: bool) -> None:
+    """A link-heavy page (a listing, a long article) with its form at the bottom: the agent
+    must still be able to fill the field and press the button."""
+    def stamp(n: int) -> str:
+        return f" data-tabmate-index='{n}'" if stamped else ""
+
+    links = "".join(f"<p><a href='/item/{n}'{stamp(n)}>Item number {n}</a></p>" for n in range(1, 401))
+    root = parse(f"<body><main>{links}<form><input name='email' placeholder='Your email'{stamp(401)}>"
+                 f"<button{stamp(402)}>Subscribe</button></form></main></body>")
+    items = find_interactive(root)
+    labels = [i.label for i in items]
+    assert "Your email" in labels and "Subscribe" in labels
+    assert len(items) == 60 and labels.index("Your email") < len(labels)
+    if stamped:
+        assert {i.label: i.index for i in items}["Subscribe"] == 402
+
+
 def test_cache_remember_previous_and_bound(tabmate_home) -> None:
     cache = ProductCache(limit=3)
     assert cache.previous() is None
