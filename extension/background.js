@@ -10,7 +10,7 @@
 import { runToolRequest } from "./browser_tools.js";
 import {
   answerConfirm, cancelChat, forgetTab, load, newChat, onChatMessage, onConfirmRequest, retry,
-  failAllChats, chatTab, runningCount, startChat, tabState, tabs,
+  failAllChats, chatTab, insertDraft, runningCount, startChat, tabState, tabs,
 } from "./chats.js";
 import { connect, host, hostInfo, reconnectNow, request, setHostHandlers } from "./native_port.js";
 import { broadcast, sidebarShows, sidebars } from "./sidebar_ports.js";
@@ -82,6 +82,8 @@ async function onSidebarMessage(port, msg) {
       return retry(msg.tabId);
     case "confirm":
       return answerConfirm(msg.tabId, msg.id, msg.approved, msg.remember);
+    case "insert_draft":
+      return insertDraft(msg.tabId, msg.id);
     case "reconnect":
       return reconnectNow();
     case "request": {

@@ -68,7 +68,7 @@ async function runTool(tabId, tool, args) {
       return openUrl(tabId, args.url);
     case "draft_email":
       showDraft(tabId, { to: args.to ?? "", subject: args.subject ?? "", body: String(args.body ?? "") });
-      return { shown_to_user: true, note: "The draft is shown in the sidebar with Copy and Open in mail app buttons." };
+      return { shown_to_user: true, note: "The draft is shown in the sidebar with Copy, Open in mail app and Insert into page buttons; it goes into the page only when the user presses Insert." };
     default:
       throw new Error(`unknown browser tool ${tool}`);
   }

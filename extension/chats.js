@@ -45,6 +45,7 @@ export async function load() {
           if (last?.role === "assistant" && last.streaming) last.streaming = false;
           value.messages.push({ role: "error", text: "Tabmate restarted while answering — press Retry.", retryable: true });
         }
+        for (const m of value.messages) if (m.insert?.state === "working") delete m.insert; // lost with the worker
         tabs.set(tabId, value);
       }
     })();
@@ -239,8 +240,30 @@ export function forgetTab(tabId) {
 export function showDraft(tabId, draft) {
   const st = tabState(tabId);
   const answerIdx = st.messages.findLastIndex((m) => m.role === "assistant" && m.streaming);
-  const card = { role: "draft", text: draft.body, draft };
+  const card = { role: "draft", id: nextId("d"), text: draft.body, draft };
   if (answerIdx >= 0) st.messages.splice(answerIdx, 0, card); else st.messages.push(card);
+  publish(tabId, true);
+}
+
+/**
+ * The draft card's "Insert into page" (the user's own click is the confirmation): fill the
+ * compose box the user last focused in the tab; the card shows what happened.
+ */
+export async function insertDraft(tabId, id) {
+  await load();
+  const st = tabState(tabId);
+  const card = st.messages.find((m) => m.role === "draft" && m.id === id);
+  if (!card || card.insert?.state === "working") return;
+  card.insert = { state: "working", text: "Inserting…" };
+  publish(tabId, true);
+  try {
+    await inTab(tabId, "insert", { text: card.text });
+    card.insert = { state: "ok", text: "Inserted into the page" };
+  } catch (e) {
+    const text = String(e?.message ?? e);
+    // "click into the reply box…" is already friendly; the rest says what went wrong
+    card.insert = { state: "error", text: text.startsWith("Click into") ? text : `Could not insert the draft: ${text}` };
+  }
   publish(tabId, true);
 }
 

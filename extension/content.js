@@ -1,5 +1,6 @@
 // Tabmate content script: injected on demand into the tab a chat is about (scripting API).
-// Takes page snapshots and runs element actions (click, fill, scroll) by interactive index.
+// Takes page snapshots and runs element actions (click, fill, scroll) by interactive index,
+// and puts a draft into the compose box the user last focused (after the draft card's Insert).
 // A classic script (content scripts cannot be modules); injecting it twice is harmless.
 (() => {
   if (globalThis.__tabmateContent) return;
@@ -118,6 +119,17 @@
     return { clicked: label(el) };
   }
 
+  /** Set a text field's value so frameworks that track it (React) see the change. */
+  function setValue(el, text) {
+    if (el.disabled || el.readOnly) throw new Error(`${label(el)} cannot be edited`);
+    el.focus();
+    // the prototype's setter, so frameworks that track the value (React) see the change
+    const proto = el.tagName === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, "value").set.call(el, text);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
   function fill(args) {
     const el = target(args);
     highlight(el);
@@ -133,17 +145,98 @@
       el.dispatchEvent(new Event("input", { bubbles: true }));
       el.dispatchEvent(new Event("change", { bubbles: true }));
     } else if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") {
-      if (el.disabled || el.readOnly) throw new Error(`${label(el)} cannot be edited`);
-      el.focus();
-      // the prototype's setter, so frameworks that track the value (React) see the change
-      const proto = el.tagName === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-      Object.getOwnPropertyDescriptor(proto, "value").set.call(el, text);
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-      el.dispatchEvent(new Event("change", { bubbles: true }));
+      setValue(el, text);
     } else {
       throw new Error(`${label(el)} is not a text field`);
     }
     return { filled: label(el), text };
+  }
+
+  // ---------------------------------------------------------------- drafts into compose boxes
+  // The sidebar takes the focus away from the page, so remember the last editable element the
+  // user focused; the draft card's "Insert into page" button fills it (never without that click).
+  const TEXT_INPUT = /^(text|search|email|url|tel)$/i;
+  const NO_TARGET = "Click into the reply box on the page, then press Insert again.";
+
+  /** The editable element (textarea, text-like input, contenteditable host) el is, or null. */
+  function editable(el) {
+    if (!el || el.nodeType !== 1) return null;
+    if (el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && TEXT_INPUT.test(el.type))) {
+      return el.disabled || el.readOnly ? null : el;
+    }
+    if (!el.isContentEditable) return null;
+    let host = el;
+    while (host.parentElement?.isContentEditable) host = host.parentElement;
+    return host;
+  }
+
+  let lastEditable = editable(document.activeElement);
+  document.addEventListener("focusin", (e) => {
+    const el = editable(e.composedPath?.()[0] ?? e.target);
+    if (el) lastEditable = el;
+  }, true);
+
+  function composeBox() {
+    if (lastEditable && lastEditable.isConnected && editable(lastEditable) && visible(lastEditable)) return lastEditable;
+    const boxes = Array.from(document.querySelectorAll("textarea, [contenteditable]"))
+      .map(editable).filter((el, i, all) => el && all.indexOf(el) === i && visible(el));
+    return boxes.length === 1 ? boxes[0] : null;
+  }
+
+  /** Text nodes and <br>s at the caret (or the end of the box) when execCommand is not there. */
+  function insertNodes(host, text) {
+    const sel = getSelection();
+    let range = sel && sel.rangeCount ? sel.getRangeAt(0) : null;
+    if (!range || !host.contains(range.commonAncestorContainer)) {
+      range = document.createRange();
+      range.selectNodeContents(host);
+      range.collapse(false);
+    }
+    range.deleteContents();
+    const frag = document.createDocumentFragment();
+    text.split("\n").forEach((line, i) => {
+      if (i) frag.append(document.createElement("br"));
+      if (line) frag.append(document.createTextNode(line));
+    });
+    const last = frag.lastChild;
+    range.insertNode(frag);
+    if (last) {
+      range.setStartAfter(last);
+      range.collapse(true);
+      sel?.removeAllRanges();
+      sel?.addRange(range);
+    }
+    host.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertText", data: text }));
+  }
+
+  /** Put text into a contenteditable box at its caret, or at its end if the caret is elsewhere. */
+  function insertEditable(host, text) {
+    const sel = getSelection();
+    const inside = sel && sel.rangeCount && host.contains(sel.getRangeAt(0).commonAncestorContainer);
+    host.focus({ preventScroll: true });
+    if (!inside && sel) {
+      const range = document.createRange();
+      range.selectNodeContents(host);
+      range.collapse(false);
+      sel.removeAllRanges();
+      sel.addRange(range);
+    }
+    const before = host.textContent;
+    let done = false;
+    try {
+      done = document.execCommand("insertText", false, text); // keeps the editor's undo and events
+    } catch { /* not supported here */ }
+    if (!done || (text.trim() && host.textContent === before)) insertNodes(host, text);
+  }
+
+  function insertDraft(args) {
+    const text = String(args.text ?? "");
+    const el = composeBox();
+    if (!el) throw new Error(NO_TARGET);
+    highlight(el);
+    if (el.isContentEditable) insertEditable(el, text);
+    else setValue(el, text);
+    return { inserted: label(el) };
   }
 
   function scroll(args) {
@@ -169,6 +262,7 @@
     click,
     fill,
     scroll,
+    insert: insertDraft,
   };
 
   api.runtime.onMessage.addListener((msg, _sender, sendResponse) => {

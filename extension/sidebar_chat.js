@@ -1,8 +1,8 @@
 // The chat in the sidebar for the tab in view: the transcript (user, streamed assistant
-// answers as sanitized markdown, status lines, errors with Retry, draft cards with Copy and
-// Open in mail app), the confirmation card (Allow / Deny, "always on this site") and the
-// composer with the quick actions. The state comes from the background; user actions go back
-// to it as messages.
+// answers as sanitized markdown, status lines, errors with Retry, draft cards with Copy,
+// Open in mail app and Insert into page), the confirmation card (Allow / Deny, "always on
+// this site") and the composer with the quick actions. The state comes from the background;
+// user actions go back to it as messages.
 import { renderMarkdown } from "./markdown.js";
 import { send } from "./sidebar_link.js";
 import { showSettings } from "./sidebar_settings.js";
@@ -93,6 +93,7 @@ function messageEl(m, i) {
     mail.rel = "noopener";
     row.append(mail);
     card.append(head, body, row);
+    if (m.id) insertControls(m, row, card);
     el.append(card);
   } else if (m.role === "error") {
     el.setAttribute("role", "alert");
@@ -119,6 +120,27 @@ function messageEl(m, i) {
     el.textContent = m.text;
   }
   return el;
+}
+
+/** The draft card's "Insert into page": the click is the user's go-ahead to fill the page's box. */
+function insertControls(m, row, card) {
+  const insert = document.createElement("button");
+  insert.type = "button";
+  insert.className = "ghost small";
+  insert.textContent = "Insert into page";
+  insert.title = "Put this draft into the reply box you last clicked on the page";
+  insert.dataset.testid = "draft-insert";
+  insert.disabled = m.insert?.state === "working";
+  insert.addEventListener("click", () => send({ type: "insert_draft", tabId, id: m.id }));
+  row.append(insert);
+  if (!m.insert) return;
+  const note = document.createElement("p");
+  note.className = `draft-note ${m.insert.state}`;
+  note.dataset.testid = "draft-insert-result";
+  note.dataset.state = m.insert.state;
+  note.setAttribute("role", m.insert.state === "error" ? "alert" : "status");
+  note.textContent = m.insert.text;
+  card.append(note);
 }
 
 function toolsRow(text) {

@@ -78,6 +78,18 @@ weighs 900 grams and costs 89 euros.</p>
 <p id="out">not bought</p>
 </main></body></html>""",
     "/other": "<!doctype html><html><head><title>Other</title></head><body><p>Other page</p></body></html>",
+    # a message with two compose boxes (a textarea and a rich editor); each counts the input
+    # events it sees, as a framework would notice the change
+    "/compose": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Message from Ada</title></head>
+<body><main><h1>Message from Ada</h1><p>Hi! Is the SunBrew 3000 still for sale?</p>
+<label>Reply <textarea id="reply" rows="5" cols="60"
+  oninput="document.getElementById('reply-events').textContent = +document.getElementById('reply-events').textContent + 1"></textarea></label>
+<p>Reply input events: <span id="reply-events">0</span></p>
+<div id="rich" contenteditable="true" aria-label="Rich reply" style="min-height:4em;border:1px solid #999"
+  oninput="document.getElementById('rich-events').textContent = +document.getElementById('rich-events').textContent + 1"></div>
+<p>Rich input events: <span id="rich-events">0</span></p>
+<button id="send" type="button">Send</button>
+</main></body></html>""",
 }
 
 

@@ -289,6 +289,64 @@ def test_draft_quick_action_shows_a_draft_card(chromium, fake):
     assert chromium.problems == []
 
 
+DRAFT = {"to": "ada@example.com", "subject": "Re: SunBrew 3000",
+         "body": "Hi Ada,\nyes, the SunBrew 3000 is still for sale.\nBest"}
+
+
+def _draft_card(sidebar, fake):
+    """Ask for a reply; the scripted model calls draft_email and the card appears."""
+    fake.add(tool_reply("draft_email", DRAFT), text_reply("I drafted a reply above."))
+    sidebar.get_by_test_id("chat-input").fill("Draft a reply to Ada")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    card = sidebar.locator(".draft-card")
+    assert "Subject: Re: SunBrew 3000" in card.inner_text()
+    return card
+
+
+def _insert(sidebar, state: str) -> str:
+    sidebar.get_by_test_id("draft-insert").click()
+    sidebar.wait_for_selector(f"[data-testid=draft-insert-result][data-state={state}]")
+    return sidebar.get_by_test_id("draft-insert-result").inner_text()
+
+
+def test_draft_insert_fills_the_focused_textarea_only_after_the_click(chromium, fake):
+    configure(fake)
+    page = chromium.open_page("/compose")
+    sidebar = chromium.open_sidebar(page)
+    page.click("#reply")  # the user was in the reply box before turning to the sidebar
+    _draft_card(sidebar, fake)
+    # the draft is only shown: nothing goes into the page before the user presses Insert
+    sidebar.wait_for_timeout(300)
+    assert page.input_value("#reply") == "" and page.inner_text("#reply-events") == "0"
+    page.evaluate("""() => new MutationObserver((changes) => {
+        if (changes.some((c) => [...c.addedNodes].some((n) => n.hasAttribute?.('data-tabmate-highlight'))))
+            window.__highlighted = true; }).observe(document.documentElement, {childList: true})""")
+    assert _insert(sidebar, "ok") == "Inserted into the page"
+    assert page.input_value("#reply") == DRAFT["body"]
+    assert int(page.inner_text("#reply-events")) >= 1  # the page's own listeners saw it
+    assert page.inner_text("#rich") == ""
+    assert page.evaluate("() => window.__highlighted === true")  # shown where it went
+    assert chromium.problems == []
+
+
+def test_draft_insert_asks_for_a_box_then_fills_a_rich_editor(chromium, fake):
+    configure(fake)
+    page = chromium.open_page("/compose")
+    sidebar = chromium.open_sidebar(page)
+    _draft_card(sidebar, fake)
+    # two boxes and none focused: a hint instead of a guess
+    assert _insert(sidebar, "error") == "Click into the reply box on the page, then press Insert again."
+    assert page.input_value("#reply") == "" and page.inner_text("#rich") == ""
+    page.click("#rich")
+    assert _insert(sidebar, "ok") == "Inserted into the page"
+    lines = [line for line in page.inner_text("#rich").splitlines() if line.strip()]
+    assert lines == DRAFT["body"].split("\n")
+    assert int(page.inner_text("#rich-events")) >= 1
+    assert page.input_value("#reply") == ""
+    assert chromium.problems == []
+
+
 def test_search_web_opens_the_results_in_a_new_tab(chromium, fake):
     configure(fake)
     page = chromium.open_page("/article")
