@@ -102,8 +102,8 @@ REGISTRY: dict[str, Tool] = {t.name: t for t in [
                "amount": {"type": "integer", "minimum": 1, "description": "pixels (default: one screen)"}},
               ["direction"]),
          permission="act", label="Scrolling {direction}…", confirm="Scroll the page {direction}?"),
-    Tool("draft_email", "Prepare an email draft; the sidebar shows it with copy and open-in-mail "
-         "buttons and fills a compose box only when the user asks.",
+    Tool("draft_email", "Prepare an email draft; the sidebar shows it with Copy, Open in mail app and "
+         "Insert into page buttons, and puts it into the page's compose box only when the user presses Insert.",
          "the user wants an email, reply or message written",
          _obj({"to": {"type": "string"}, "subject": {"type": "string"},
                "body": {"type": "string", "minLength": 1}}, ["body"]),
