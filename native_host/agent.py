@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,14 +18,13 @@ from native_host import logs, prompt, protocol, tools, toolcalls
 from native_host.channel import ChatChannel, ChatOutcome, Services
 from native_host.providers.base import (ChatRequest, ReasoningDelta, TextDelta, ToolCallEvent,
                                         ToolsOff, UsageEvent)
-from native_host.sanitize import PAGE_DATA_MARKER, sanitize
+from native_host.sanitize import PAGE_DATA_MARKER, THINK_BLOCK, sanitize
 from native_host.settings import Settings
 
 TOOL_TIMEOUT = 30.0
 MAX_CALLS_PER_STEP = 10
 MAX_BAD_ROUNDS = 3  # steps whose calls were all invalid before tools are taken away
 STORED_RESULT_CHARS = 2000
-_THINK = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
 
 
 async def run_chat(chat: protocol.Chat, channel: ChatChannel, services: Services) -> ChatOutcome:
@@ -99,7 +97,7 @@ class _Gate:
         self.raw += delta
         if self.closed:
             return
-        view = _THINK.sub("", self.raw)
+        view = THINK_BLOCK.sub("", self.raw)
         if not self.shown:
             view = view.lstrip()
         hold = toolcalls.hold_index(view, self.sent)

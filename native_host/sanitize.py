@@ -14,7 +14,7 @@ import re
 from native_host import tools
 from native_host.toolcalls import MARKUP, mask_code, scan
 
-_THINK = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
+THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
 # the fences prompt.untrusted() puts around page data; a model that echoes them must not show them
 PAGE_DATA_MARKER = re.compile(r"<<<(?:END )?PAGE-DATA[^>]*>>>[ \t]*\n?")
 _ORPHAN_THINK_END = re.compile(r"^.*?</(think|thinking|reasoning)>", re.S | re.I)
@@ -29,7 +29,7 @@ def strip_thinking(text: str) -> str:
     m = _ORPHAN_THINK_END.match(masked)
     if m and not re.search(r"<(think|thinking|reasoning)>", masked[:m.end()], re.I):
         text, masked = text[m.end():], masked[m.end():]
-    return _cut(text, [(m.start(), m.end()) for m in _THINK.finditer(masked)])
+    return _cut(text, [(m.start(), m.end()) for m in THINK_BLOCK.finditer(masked)])
 
 
 def _cut(text: str, spans: list[tuple[int, int]]) -> str:
@@ -51,7 +51,7 @@ def sanitize(text: str) -> str:
     masked, _ = mask_code(text)
     names = _markup_names()
     # hallucinated results and call wrappers with their content
-    for m in re.finditer(rf"<(tool_response|tool_result|tool_use|function_calls|function_call|tools)\b[^>]*>.*?(?:</\1\s*>|\Z)",
+    for m in re.finditer(r"<(tool_response|tool_result|tool_use|function_calls|function_call|tools)\b[^>]*>.*?(?:</\1\s*>|\Z)",
                          masked, re.S | re.I):
         spans.append((m.start(), m.end()))
     spans += [(m.start(), m.end()) for m in PAGE_DATA_MARKER.finditer(masked)]

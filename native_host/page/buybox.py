@@ -17,7 +17,7 @@ import re
 
 from lxml import etree
 
-from native_host.page.parse import text_of
+from native_host.page.parse import hidden_by_markup, text_of
 
 El = etree._Element
 
@@ -39,7 +39,6 @@ BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in
 _OTHER_PRODUCTS = re.compile(r"carousel|swiper-slide|slick-slide|recommend|related|sponsor|upsell|"
                              r"up-sell|cross-?sell|also-?(?:bought|viewed|like)|similar|p13n|"
                              r"you-may-like|recently-viewed", re.I)
-_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _SKIP = {"script", "style", "noscript", "template", "head", "svg", "option", "select"}
 _STRUCK = {"del", "s", "strike"}
 
@@ -79,7 +78,7 @@ def visible_blocks(root: El, limit: int = 40_000) -> list[tuple[El, str]]:
         seen += 1
         if not isinstance(el.tag, str) or el.tag in _SKIP:
             continue
-        if el.get("hidden") is not None or _HIDDEN.search(el.get("style") or ""):
+        if hidden_by_markup(el):
             continue
         if el not in keep and other_products(el):
             continue
@@ -189,14 +188,12 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
 
 
 def _hidden(el: El) -> bool:
-    return any(node.get("hidden") is not None or _HIDDEN.search(node.get("style") or "")
-               for node in (el, *ancestors(el, 40)))
+    return any(hidden_by_markup(node) for node in (el, *ancestors(el, 40)))
 
 
 def _hidden_or_other(el: El) -> bool:
     for node in (el, *ancestors(el, 40)):
-        if node.get("hidden") is not None or _HIDDEN.search(node.get("style") or "") \
-                or (node.tag not in ("body", "html") and other_products(node)):
+        if hidden_by_markup(node) or (node.tag not in ("body", "html") and other_products(node)):
             return True
     return False
 

@@ -14,7 +14,7 @@ import re
 from lxml import etree
 
 from native_host.page.measures import Flags, class_and_id, class_weight, link_density, text_len
-from native_host.page.parse import text_of
+from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 
 El = etree._Element
@@ -32,7 +32,6 @@ _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax", re.I
 _UNLIKELY_ROLES = {"menu", "menubar", "complementary", "navigation", "alert", "alertdialog",
                    "dialog", "banner", "contentinfo", "search"}
 _SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
 
 
@@ -40,7 +39,7 @@ def _hidden(el: El) -> bool:
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return "fallback-image" not in (el.get("class") or "")
     style = el.get("style")
-    return bool(style and _HIDDEN_STYLE.search(style))
+    return bool(style and HIDDEN_STYLE.search(style))
 
 
 def _drop(el: El) -> None:

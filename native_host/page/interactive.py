@@ -19,13 +19,12 @@ from typing import Iterable, Iterator
 from lxml import etree
 from pydantic import BaseModel
 
-from native_host.page.parse import text_of
+from native_host.page.parse import HIDDEN_STYLE, text_of
 
 El = etree._Element
 INDEX_ATTR = "data-tabmate-index"
 _CONTROL_TAGS = {"button", "input", "select", "textarea", "summary"}
 _CONTROL_ROLES = {"button", "link", "checkbox", "tab", "menuitem", "switch", "combobox", "searchbox"}
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _CHROME = {"nav", "header", "footer", "aside"}
 _ROLES = {"a": "link", "button": "button", "select": "combobox", "textarea": "textbox",
@@ -51,7 +50,7 @@ def _hidden(el: El) -> bool:
             return True
         if node.get("hidden") is not None or node.get("aria-hidden") == "true":
             return True
-        if node.get("inert") is not None or _HIDDEN_STYLE.search(node.get("style") or ""):
+        if node.get("inert") is not None or HIDDEN_STYLE.search(node.get("style") or ""):
             return True
         node = node.getparent()
         depth += 1

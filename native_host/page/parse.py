@@ -108,6 +108,14 @@ def _empty() -> etree._Element:
     return etree.fromstring(b"<html><body></body></html>", parser=_parser())
 
 
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+
+def hidden_by_markup(el: etree._Element) -> bool:
+    """The element itself carries ``hidden`` or an inline style that hides it."""
+    return el.get("hidden") is not None or bool(HIDDEN_STYLE.search(el.get("style") or ""))
+
+
 def text_of(el: etree._Element) -> str:
     """All text inside ``el`` (not its tail), fast."""
     return etree.tostring(el, method="text", encoding=str, with_tail=False)

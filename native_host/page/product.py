@@ -19,7 +19,7 @@ from native_host.page.normalise import (_NORMALISE, _sku, normalise_availability
                                          normalise_price)
 
 __all__ = ["FIELDS", "Product", "extract_product", "normalise_availability", "normalise_price"]
-from native_host.page.parse import text_of
+from native_host.page.parse import hidden_by_markup, text_of
 
 El = etree._Element
 FIELDS = ("name", "price", "currency", "availability", "sku", "brand", "rating", "review_count")
@@ -199,12 +199,11 @@ def _prop_value(el: El) -> Any:
 
 
 SHOWN = "_shown"
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
 def _shown(scope: El) -> bool:
     """Whether a microdata item shows anything to a shopper (not only ``<meta>`` tags)."""
-    if scope.get("hidden") is not None or _HIDDEN_STYLE.search(scope.get("style") or ""):
+    if hidden_by_markup(scope):
         return False
     return any(t.strip() for t in scope.itertext("*")
                if t.strip() and not t.strip().startswith(("{", "<")))
