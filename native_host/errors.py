@@ -49,6 +49,3 @@ class TabmateError(Exception):
     def __repr__(self) -> str:
         return f"TabmateError({self.code!r}, {self.message!r}, retryable={self.retryable})"
 
-
-def invalid(message: str) -> TabmateError:
-    return TabmateError("invalid_request", message, retryable=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from urllib.parse import urlsplit
 
@@ -21,7 +21,7 @@ from native_host import logs, storage
 from native_host.errors import TabmateError
 
 ProviderName = Literal["openai", "openrouter", "ollama", "anthropic", "openai_compatible"]
-PROVIDERS: tuple[str, ...] = ("openai", "openrouter", "ollama", "anthropic", "openai_compatible")
+PROVIDERS: tuple[str, ...] = get_args(ProviderName)
 
 ENV_KEYS = {
     "openai": "OPENAI_API_KEY",
