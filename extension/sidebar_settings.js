@@ -45,6 +45,8 @@ function fillSettings(s) {
   $("confirm-actions").checked = s.confirm_actions !== false;
   updateKeyHint(s.api_key_set);
   updateUrlHint();
+  $("key-note").textContent = s.api_key_note ?? ""; // a key saved for another server is not used here
+  $("key-note").hidden = !s.api_key_note;
 }
 
 function updateKeyHint(isSet) {

@@ -59,7 +59,7 @@ class Services:
             self._http = httpx.AsyncClient(
                 timeout=httpx.Timeout(60.0, connect=10.0),
                 limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
-                follow_redirects=True,
+                follow_redirects=False,  # providers/sse.py follows same-origin hops only
             )
         return self._http
 

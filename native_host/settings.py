@@ -1,15 +1,12 @@
 """Settings: a validated model, stored atomically in a 0600 file; API keys kept apart.
 
-Keys go to the OS keychain through ``keyring`` when a usable one exists (never under
-``TABMATE_HOME``, so tests cannot touch the real keychain), otherwise to ``keys.json``
-(mode 0600) next to the settings.  ``OPENAI_API_KEY``, ``OPENROUTER_API_KEY`` and
-``ANTHROPIC_API_KEY`` are used when nothing is stored.  No reply ever carries a key.
+Keys live in :mod:`native_host.keys`, each bound to the origin of the server it was saved
+for: the OS keychain when a usable one exists (never under ``TABMATE_HOME``), otherwise
+``keys.json`` (mode 0600) next to the settings.  No reply ever carries a key.
 """
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any, Literal, get_args
 
@@ -18,19 +15,11 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from native_host import logs, storage
+from native_host.keys import KeyStore, origin_of, plain_http_to_remote
 from native_host.errors import TabmateError
 
 ProviderName = Literal["openai", "openrouter", "ollama", "anthropic", "openai_compatible"]
 PROVIDERS: tuple[str, ...] = get_args(ProviderName)
-
-ENV_KEYS = {
-    "openai": "OPENAI_API_KEY",
-    "openrouter": "OPENROUTER_API_KEY",
-    "anthropic": "ANTHROPIC_API_KEY",
-}
-
-KEYRING_SERVICE = "tabmate"
-
 
 class Settings(BaseModel):
     """What the user chose. Everything but the key; the key lives in :class:`KeyStore`."""
@@ -95,106 +84,13 @@ def apply_patch(current: Settings, patch: dict[str, Any]) -> tuple[Settings, str
     return new, (api_key.strip() if api_key is not None else None)
 
 
-class KeyStore:
-    """API keys per provider: keychain when usable, else a 0600 file; env as fallback."""
-
-    def __init__(self, folder: Path, use_keyring: bool | None = None) -> None:
-        self._file = folder / "keys.json"
-        self._keyring: Any = None
-        self._keyring_checked = False
-        # default: the keychain, except under TABMATE_HOME (tests must never touch the real one)
-        if use_keyring is None:
-            use_keyring = not os.environ.get("TABMATE_HOME") and os.environ.get("TABMATE_KEYRING") != "0"
-        self._use_keyring = use_keyring
-
-    def _backend(self) -> Any:
-        if self._keyring_checked:
-            return self._keyring
-        self._keyring_checked = True
-        if not self._use_keyring:
-            return None
-        try:
-            import keyring
-            from keyring.backends import fail
-
-            backend = keyring.get_keyring()
-            if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 0) <= 0:
-                return None
-            self._keyring = backend
-        except Exception as e:  # no keychain on this machine: fall back to the file
-            logs.log("keyring_unavailable", reason=type(e).__name__)
-        return self._keyring
-
-    def _read_file(self) -> dict[str, str]:
-        try:
-            data = json.loads(self._file.read_text("utf-8"))
-            return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError):
-            logs.log("keys_file_damaged", level="warning", path=str(self._file))
-            return {}
-
-    def get(self, provider: str) -> tuple[str | None, str | None]:
-        """Return (key, source) where source is keychain | file | env, or (None, None)."""
-        backend = self._backend()
-        if backend is not None:
-            try:
-                key = backend.get_password(KEYRING_SERVICE, provider)
-                if key:
-                    logs.register_secret(key)
-                    return key, "keychain"
-            except Exception as e:
-                logs.log("keyring_read_failed", level="warning", reason=type(e).__name__)
-        key = self._read_file().get(provider)
-        if key:
-            logs.register_secret(key)
-            return key, "file"
-        env = ENV_KEYS.get(provider)
-        if env and os.environ.get(env):
-            key = os.environ[env]
-            logs.register_secret(key)
-            return key, "env"
-        return None, None
-
-    def set(self, provider: str, key: str | None) -> None:
-        """Store (or with an empty key, remove) the key for ``provider``."""
-        logs.register_secret(key)
-        backend = self._backend()
-        if backend is not None:
-            try:
-                if key:
-                    backend.set_password(KEYRING_SERVICE, provider, key)
-                else:
-                    try:
-                        backend.delete_password(KEYRING_SERVICE, provider)
-                    except Exception:
-                        pass
-                self._drop_from_file(provider)
-                return
-            except Exception as e:
-                logs.log("keyring_write_failed", level="warning", reason=type(e).__name__)
-        keys = self._read_file()
-        if key:
-            keys[provider] = key
-        else:
-            keys.pop(provider, None)
-        storage.write_json(self._file, keys)
-
-    def _drop_from_file(self, provider: str) -> None:
-        keys = self._read_file()
-        if provider in keys:
-            del keys[provider]
-            storage.write_json(self._file, keys)
-
-
 class SettingsStore:
     """Loads and saves :class:`Settings`; a damaged file is set aside, never fatal."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder or storage.config_dir()
         self.path = self.folder / "settings.json"
-        self.keys = KeyStore(self.folder)
+        self.keys = KeyStore(self.folder, legacy_origin=self._legacy_origin)
         self._cached: Settings | None = None
 
     def load(self) -> Settings:
@@ -221,28 +117,73 @@ class SettingsStore:
         self._cached = settings
 
     def update(self, patch: dict[str, Any]) -> Settings:
-        """Validate and store a partial update (``api_key`` goes to the key store)."""
+        """Validate and store a partial update (``api_key`` goes to the key store, bound to
+        the origin of the server these settings talk to)."""
         new, api_key = apply_patch(self.load(), patch)
         if api_key is not None:
-            self.keys.set(new.provider, api_key)
+            origin = server_origin(new)
+            if api_key:
+                _refuse_plain_http(origin)
+            self.keys.set(new.provider, origin, api_key)
         self.save(new)
         return new
 
     def resolve(self, override: dict[str, Any] | None = None) -> tuple[Settings, str | None]:
-        """Settings with an unsaved override applied, and the API key they should use."""
+        """Settings with an unsaved override applied, and the API key they should use.
+
+        A stored key is used only for the origin it was saved for: an override naming
+        another server gets no key (unless it carries one of its own).
+        """
         current = self.load()
         new, api_key = apply_patch(current, override or {})
+        origin = server_origin(new)
         if not api_key:
-            api_key, _ = self.keys.get(new.provider)
+            api_key, _ = self.keys.get(new.provider, origin)
         else:
             logs.register_secret(api_key)
+            _refuse_plain_http(origin)
         return new, api_key
 
     def public(self, settings: Settings | None = None) -> dict[str, Any]:
-        """The settings as the extension and ``config show`` see them: no key, only flags."""
+        """The settings as the extension and ``config show`` see them: no key, only flags.
+
+        ``api_key_note`` says why a key saved for another server is not used for this one.
+        """
         s = settings or self.load()
-        _, source = self.keys.get(s.provider)
+        origin = server_origin(s)
+        _, source = self.keys.get(s.provider, origin)
         out = s.model_dump(mode="json")
         out["api_key_set"] = source is not None
         out["api_key_source"] = source
+        out["api_key_origin"] = origin
+        out["api_key_note"] = None
+        elsewhere = [o for o in self.keys.origins(s.provider) if o != origin]
+        if source is None and elsewhere:
+            out["api_key_note"] = (
+                f"The saved key is for {elsewhere[0]}; a key is only ever sent to the server it was "
+                f"saved for. Enter the key for {origin} to use this server.")
         return out
+
+    def _legacy_origin(self, slot: str) -> str:
+        """Where a key saved by an older version (one per provider) was meant to go."""
+        saved = self.load()
+        return server_origin(saved if saved.provider == slot else Settings(provider=slot))  # type: ignore[arg-type]
+
+
+def server_origin(settings: Settings) -> str:
+    """The origin the settings' provider calls go to (the base URL, or the provider's default)."""
+    url = settings.base_url
+    if not url:
+        import importlib
+
+        url = importlib.import_module(f"native_host.providers.{settings.provider}").Provider.default_base_url
+    return origin_of(url)
+
+
+def _refuse_plain_http(origin: str) -> None:
+    if plain_http_to_remote(origin):
+        raise TabmateError(
+            "invalid_request",
+            f"Tabmate will not send an API key over plain http:// to {origin.removeprefix('http://')} — "
+            "anyone on the network could read it. Use an https:// URL (or a server on this machine).",
+            retryable=False)

@@ -77,7 +77,7 @@ def test_damaged_settings_file_is_set_aside_with_a_warning(tabmate_home, capsys)
 def test_keys_are_stored_0600_and_never_shown(tabmate_home):
     store = SettingsStore()
     store.update({"provider": "openai", "api_key": PLANTED})
-    assert store.keys.get("openai") == (PLANTED, "file")
+    assert store.keys.get("openai", "https://api.openai.com") == (PLANTED, "file")
     keys_file = store.folder / "keys.json"
     assert stat.S_IMODE(os.stat(keys_file).st_mode) == 0o600
     public = store.public()
@@ -212,14 +212,16 @@ def test_keys_go_to_the_keychain_when_one_is_usable(tabmate_home, monkeypatch):
     backend = MemoryKeyring()
     monkeypatch.setattr(keyring, "get_keyring", lambda: backend)
     folder = tabmate_home / "config"
-    keys = KeyStore(folder, use_keyring=True)
+    origin = "https://api.openai.com"
+    keys = KeyStore(folder, use_keyring=True, legacy_origin=lambda slot: origin)
     storage.write_json(folder / "keys.json", {"openai": "sk-old-file-key-000"})
-    keys.set("openai", PLANTED)
-    assert backend.store[("tabmate", "openai")] == PLANTED
-    assert json.loads((folder / "keys.json").read_text()) == {}  # the file copy is dropped
-    assert keys.get("openai") == (PLANTED, "keychain")
-    keys.set("openai", "")
-    assert ("tabmate", "openai") not in backend.store and keys.get("openai") == (None, None)
+    keys.set("openai", origin, PLANTED)
+    assert backend.store[("tabmate", f"openai {origin}")] == PLANTED
+    text = (folder / "keys.json").read_text()
+    assert PLANTED not in text and "sk-old-file-key-000" not in text  # the file copy is dropped
+    assert keys.get("openai", origin) == (PLANTED, "keychain")
+    keys.set("openai", origin, "")
+    assert f"openai {origin}" not in {u for _, u in backend.store} and keys.get("openai", origin) == (None, None)
 
 
 def test_a_broken_keychain_falls_back_to_the_file(tabmate_home, monkeypatch):
@@ -233,5 +235,5 @@ def test_a_broken_keychain_falls_back_to_the_file(tabmate_home, monkeypatch):
 
     monkeypatch.setattr(keyring, "get_keyring", lambda: Broken())
     keys = KeyStore(tabmate_home / "config", use_keyring=True)
-    keys.set("anthropic", PLANTED)
-    assert keys.get("anthropic") == (PLANTED, "file")
+    keys.set("anthropic", "https://api.anthropic.com", PLANTED)
+    assert keys.get("anthropic", "https://api.anthropic.com") == (PLANTED, "file")

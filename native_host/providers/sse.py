@@ -14,7 +14,10 @@ from typing import Any, AsyncIterator
 
 import httpx
 
-from native_host.providers.errors import friendly_error
+from native_host.keys import origin_of
+from native_host.providers.errors import ProviderError, friendly_error
+
+MAX_REDIRECTS = 5
 
 
 @asynccontextmanager
@@ -30,15 +33,16 @@ async def open_response(
     timeout: httpx.Timeout | None = None,
     model: str | None = None,
 ) -> AsyncIterator[httpx.Response]:
-    """Send a request and yield the (streaming) response once its status is known good."""
+    """Send a request and yield the (streaming) response once its status is known good.
+
+    Redirects are followed only within the request's own origin (scheme, host, port): the
+    prompt, the page text and the key never go to a server the user did not choose.
+    """
     request = http.build_request(
         method, url, json=json, headers=headers,
         timeout=timeout if timeout is not None else httpx.USE_CLIENT_DEFAULT,  # type: ignore[arg-type]
     )
-    try:
-        response = await http.send(request, stream=True)
-    except httpx.HTTPError as e:
-        raise friendly_error(provider, None, None, e, base_url) from None
+    response = await _send_same_origin(http, request, provider, base_url)
     try:
         if response.status_code >= 400:
             body = (await response.aread()).decode("utf-8", "replace")
@@ -51,6 +55,36 @@ async def open_response(
         raise friendly_error(provider, None, None, e, base_url) from None
     finally:
         await response.aclose()
+
+
+async def _send_same_origin(
+    http: httpx.AsyncClient, request: httpx.Request, provider: str, base_url: str,
+) -> httpx.Response:
+    origin = origin_of(str(request.url))
+    for _ in range(MAX_REDIRECTS + 1):
+        try:
+            response = await http.send(request, stream=True, follow_redirects=False)
+        except httpx.HTTPError as e:
+            raise friendly_error(provider, None, None, e, base_url) from None
+        nxt = response.next_request
+        if not response.has_redirect_location or nxt is None:
+            return response
+        await response.aclose()
+        target = origin_of(str(nxt.url))
+        if target != origin:
+            raise ProviderError(
+                "invalid_request",
+                f"The server at {base_url} redirected to {nxt.url.host}{_port(nxt.url)}, another server — "
+                "Tabmate does not follow it (your prompt and key stay with the server you chose). "
+                "Check the base URL in Settings.",
+                retryable=False, status=response.status_code, detail=f"redirect to {target}")
+        request = nxt
+    raise ProviderError("server_error", f"The server at {base_url} redirected too many times.",
+                        retryable=False)
+
+
+def _port(url: httpx.URL) -> str:
+    return f":{url.port}" if url.port else ""
 
 
 async def get_json(
