@@ -67,10 +67,12 @@ def test_launcher_env_needs_nothing_but_path(make_system, tmp_path: Path, tabmat
 
 
 def test_launcher_path_with_spaces_and_quotes(make_system, tmp_path: Path) -> None:
+    # the environment itself reached through a path with a space and a quote: a bare symlink to
+    # a venv's python would start the base interpreter without the venv's packages
     weird = tmp_path / "it's a dir" / "py thon"
-    weird.mkdir(parents=True)
-    link = weird / "python"
-    link.symlink_to(sys.executable)
+    weird.parent.mkdir(parents=True)
+    weird.symlink_to(sys.prefix, target_is_directory=True)
+    link = weird / "bin" / Path(sys.executable).name
     system = make_system("linux")
     system.python = str(link)
     system.data_dir = tmp_path / "data with space"
