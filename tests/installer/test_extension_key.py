@@ -17,7 +17,6 @@ BUILD_PY = Path(__file__).resolve().parents[2] / "extension" / "build.py"
 
 
 def test_public_key_is_rsa_2048_der() -> None:
-    pytest.importorskip("cryptography")
     from cryptography.hazmat.primitives.asymmetric import rsa
     from cryptography.hazmat.primitives.serialization import load_der_public_key
 

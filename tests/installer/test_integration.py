@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -88,11 +87,17 @@ def test_launcher_path_with_spaces_and_quotes(make_system, tmp_path: Path) -> No
     assert b'"pong"' in run.stdout
 
 
-@pytest.mark.skipif(shutil.which("tabmate") is None, reason="console script not installed")
+def _console_script() -> str:
+    """``tabmate`` as pip installed it beside this interpreter (PATH need not contain .venv/bin)."""
+    script = Path(sys.executable).parent / "tabmate"
+    assert script.exists(), f"{script} is missing: install the project with pip install -e ."
+    return str(script)
+
+
 def test_console_script_user_data_dir(tmp_path: Path, tabmate_home: Path) -> None:
     """What the Chromium end-to-end tests run."""
     profile = tmp_path / "profile"
-    run = subprocess.run(["tabmate", "install", "--browser", "chromium", "--user-data-dir", str(profile), "--json"],
+    run = subprocess.run([_console_script(), "install", "--browser", "chromium", "--user-data-dir", str(profile), "--json"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)

@@ -51,7 +51,6 @@ def test_interactive_is_capped_and_prefers_controls_over_nav_links() -> None:
 
 
 def test_selector_paths_resolve_to_the_element() -> None:
-    pytest.importorskip("cssselect")
     from lxml.cssselect import CSSSelector
 
     root = parse("<body><div id='a'><ul><li><a href='/1'>1</a></li><li><a href='/2'>2</a></li></ul></div>"
