@@ -3,7 +3,7 @@
 // restart and comes back when the sidebar reopens; every change is published to the
 // sidebars showing that tab.
 
-import { host, INSTALL_HINT, nextId, post, request } from "./native_port.js";
+import { host, INSTALL_HINT, nextId, post } from "./native_port.js";
 import { broadcast } from "./sidebar_ports.js";
 import { basicPage, inTab, pageSnapshot } from "./tab_content.js";
 
@@ -212,10 +212,9 @@ export async function newChat(tabId) {
   await load();
   const st = tabState(tabId);
   if (st.busy) cancelChat(tabId);
-  const old = st.session;
+  // the old conversation stays in the history (the history view reopens it)
   tabs.set(tabId, emptyState());
   publish(tabId, true);
-  if (host.port) request({ type: "clear", session: old }).catch(() => {});
 }
 
 export async function retry(tabId) {

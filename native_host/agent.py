@@ -56,7 +56,7 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
 
     router = Router(settings, api_key, services)
     page_budget, history_budget = prompt.budgets(router.context_window)
-    stored = services.sessions.load(chat.session)
+    stored = services.history.load(chat.session)
     turn = Turn(chat, channel, services, settings, chat.page, page_budget, step_budget=page_budget + history_budget)
     user = {"role": "user", "content": prompt.user_message(chat, _context(turn))}
     head = [{"role": "system", "content": prompt.system_prompt()}, *prompt.trim_history(stored, history_budget), user]
@@ -71,16 +71,16 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
             native = native and not tools_off
             if not calls or turn.bad_rounds >= MAX_BAD_ROUNDS:
                 answer = sanitize(text) or "I don't have an answer to that — could you rephrase the question?"
-                _save(turn, stored, answer)
+                _save(turn, answer)
                 return ChatOutcome(answer, step, _usage(turn))
             await _run_step(turn, sanitize(preamble), calls)
         answer = _stopped(turn, settings.max_iterations)
-        _save(turn, stored, answer)
+        _save(turn, answer)
         return ChatOutcome(answer, settings.max_iterations, _usage(turn))
     except asyncio.CancelledError:
         turn.new = []  # a step cut short would leave calls without results
         partial = "".join(channel.streamed).strip()
-        _save(turn, stored, f"{partial}\n\n[Request cancelled]" if partial else "[Request cancelled]")
+        _save(turn, f"{partial}\n\n[Request cancelled]" if partial else "[Request cancelled]")
         raise
 
 
@@ -254,15 +254,22 @@ def _context(turn: Turn) -> str:
     return prompt.context_block(page, turn.page_budget, previous, body)
 
 
-def _save(turn: Turn, stored: list[dict[str, Any]], answer: str) -> None:
+def _save(turn: Turn, answer: str) -> None:
+    """The turn joins the conversation's history: the question as asked (``text``, what the
+    history view shows) and with its page (``content``, what the model reads next turn)."""
     chat, page = turn.chat, turn.chat.page
     text = chat.text if not chat.action else f"[{chat.action}] {chat.text}".strip()
     if page and page.url:
         text += f"\n(on page: {page.title or page.url} — {page.url})"
     new = [dict(m, content=prompt.clip(m["content"], STORED_RESULT_CHARS // 4, "tool result"))
            if m["role"] == "tool" else m for m in turn.new]
-    turn.services.sessions.save(chat.session, [*stored, {"role": "user", "content": text}, *new,
-                                               {"role": "assistant", "content": answer}])
+    asked = chat.text.strip()
+    title = (page.title if page and page.title and (chat.action or not asked) else None) or asked
+    history = turn.services.history
+    history.append(chat.session, [{"role": "user", "content": text, "text": asked}, *new,
+                                  {"role": "assistant", "content": answer}],
+                   title=title, url=page.url if page and page.url else None)
+    history.prune(turn.settings.history_retention, force=False)
 
 
 def _stopped(turn: Turn, steps: int) -> str:

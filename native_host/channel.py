@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from native_host import protocol
-from native_host.sessions import SessionStore
+from native_host.history import HistoryStore
 from native_host.settings import SettingsStore
 
 _ids = itertools.count(1)
@@ -46,7 +46,7 @@ class Services:
     """Long-lived things shared by every request of one host process."""
 
     settings: SettingsStore = field(default_factory=SettingsStore)
-    sessions: SessionStore = field(default_factory=SessionStore)
+    history: HistoryStore = field(default_factory=HistoryStore)
     # (provider, model) pairs whose server rejected native tools; the router fills it
     tools_off: set[tuple[str, str]] = field(default_factory=set)
     _http: Any = None
@@ -64,6 +64,7 @@ class Services:
         return self._http
 
     async def aclose(self) -> None:
+        self.history.close()
         if self._http is not None:
             await self._http.aclose()
             self._http = None

@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "models": ("native_host.cli_provider:models_main", "list the provider's models"),
     "ask": ("native_host.cli_ask:main", "ask the agent from the terminal"),
     "extract": ("native_host.page.cli:main", "print the page context the agent would inject"),
+    "history": ("native_host.cli_history:main", "past conversations: list, search, show, export, delete"),
     "config": ("native_host.cli:config_main", "show or change settings (show | set KEY VALUE | path)"),
 }
 

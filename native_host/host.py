@@ -143,10 +143,16 @@ class Host:
         if msg.type == "set_settings":
             new = store.update(msg.settings)
             logs.log("settings_saved", request=msg.id, fields=sorted(msg.settings))
+            if "history_retention" in msg.settings:
+                await asyncio.to_thread(self.services.history.prune, new.history_retention)
             return protocol.SettingsMsg(id=msg.id, settings=store.public(new)).wire()
         if msg.type == "clear":
-            self.services.sessions.clear(msg.session)
+            await asyncio.to_thread(self.services.history.delete, msg.session)
             return protocol.ClearedMsg(id=msg.id).wire()
+        if msg.type.startswith("history_"):
+            from native_host.history import requests
+
+            return await requests.reply(msg, self.services.history, store.load().history_retention)
         from native_host import router  # imported on first use: keeps start-up fast
 
         settings, api_key = store.resolve(msg.settings)

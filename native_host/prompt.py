@@ -11,7 +11,8 @@ import json
 import secrets
 from typing import Any
 
-from native_host import protocol, sessions, tools
+from native_host import protocol, tools
+from native_host.history import trim
 
 CHARS_PER_TOKEN = 4
 
@@ -128,7 +129,7 @@ def _size(message: dict[str, Any]) -> int:
 def trim_history(history: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
     """The last 100 messages, oldest dropped until they fit ``budget`` tokens; never a
     leading tool result whose call was dropped (a system message always stays)."""
-    kept = sessions.trim(history)
+    kept = trim(history)
     system = [m for m in kept[:1] if m.get("role") == "system"]
     rest = kept[len(system):]
     total = sum(_size(m) for m in rest)

@@ -86,6 +86,41 @@ class Clear(_Msg):
     session: str = Field(min_length=1)
 
 
+class HistoryList(_Msg):
+    type: Literal["history_list"]
+    id: Id
+    query: str | None = Field(default=None, max_length=500)
+    limit: int = Field(default=50, ge=1, le=500)
+    before: float | None = None  # only conversations last updated before this (epoch seconds)
+
+
+class HistoryGet(_Msg):
+    type: Literal["history_get"]
+    id: Id
+    session: str = Field(min_length=1)
+
+
+class HistoryExport(_Msg):
+    type: Literal["history_export"]
+    id: Id
+    session: str = Field(min_length=1)
+    format: Literal["markdown", "json"] = "markdown"
+
+
+class HistoryDelete(_Msg):
+    type: Literal["history_delete"]
+    id: Id
+    session: str | None = Field(default=None, min_length=1)
+    all: bool = False
+
+
+class HistoryRename(_Msg):
+    type: Literal["history_rename"]
+    id: Id
+    session: str = Field(min_length=1)
+    title: str = Field(min_length=1, max_length=500)
+
+
 class ToolResult(_Msg):
     type: Literal["tool_result"]
     id: Id
@@ -111,6 +146,11 @@ Incoming = Annotated[
         SetSettings,
         ListModels,
         Clear,
+        HistoryList,
+        HistoryGet,
+        HistoryExport,
+        HistoryDelete,
+        HistoryRename,
         ToolResult,
         ConfirmResult,
     ],
@@ -118,7 +158,7 @@ Incoming = Annotated[
 ]
 INCOMING_TYPES = (
     "ping chat cancel test_connection get_settings set_settings list_models clear "
-    "tool_result confirm_result"
+    "history_list history_get history_export history_delete history_rename tool_result confirm_result"
 ).split()
 
 _incoming = TypeAdapter(Incoming)
@@ -261,3 +301,59 @@ class ModelsMsg(_Msg):
 class ClearedMsg(_Msg):
     type: Literal["cleared"] = "cleared"
     id: Id
+
+
+class _Conversation(BaseModel):
+    session: str
+    title: str
+    url: str | None = None
+    site: str | None = None
+    created: float  # epoch seconds
+    updated: float
+
+
+class HistoryItem(_Conversation):
+    messages: int  # questions and answers
+    snippet: str | None = None  # searches: text around the first hit
+
+
+class HistoryMsg(_Msg):
+    type: Literal["history"] = "history"
+    id: Id
+    items: list[HistoryItem]
+    more: bool = False  # older conversations remain: ask again with before = the last item's updated
+
+
+class HistoryMessage(BaseModel):
+    role: str
+    text: str
+    time: float
+
+
+class HistoryItemMsg(_Msg, _Conversation):
+    type: Literal["history_item"] = "history_item"
+    id: Id
+    messages: list[HistoryMessage]
+    omitted: int = 0  # earlier messages left out to keep the frame under 1 MiB (export has them all)
+
+
+class ExportMsg(_Msg):
+    type: Literal["export"] = "export"
+    id: Id
+    session: str
+    format: Literal["markdown", "json"]
+    filename: str
+    text: str  # long text arrives after "part" frames, like any long text
+
+
+class DeletedMsg(_Msg):
+    type: Literal["deleted"] = "deleted"
+    id: Id
+    count: int
+
+
+class RenamedMsg(_Msg):
+    type: Literal["renamed"] = "renamed"
+    id: Id
+    session: str
+    title: str

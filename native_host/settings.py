@@ -34,6 +34,8 @@ class Settings(BaseModel):
     confirm_actions: bool = True
     # tools the user allowed without asking, per site ("example.com": ["click_element"])
     allowed_sites: dict[str, list[str]] = Field(default_factory=dict)
+    # days a conversation is kept after its last message; None keeps the history for good
+    history_retention: int | None = Field(default=None, ge=1, le=36500)
 
     @field_validator("base_url")
     @classmethod

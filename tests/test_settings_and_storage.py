@@ -1,4 +1,4 @@
-"""Settings, keys, sessions and logs: atomic, validated, never leaking a key."""
+"""Settings, keys, conversations and logs: atomic, validated, never leaking a key."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from native_host import logs, storage
 from native_host.errors import TabmateError
-from native_host.sessions import SessionStore, trim
+from native_host.history import HistoryStore, trim
 from native_host.settings import SettingsStore
 from tests.support.hostproc import HostProcess
 
@@ -135,25 +135,6 @@ def test_redact_blanks_registered_secrets_and_key_shapes():
     assert red.count("[REDACTED]") == 4
 
 
-def test_sessions_persist_trim_and_survive_damage(tabmate_home, capsys):
-    sessions = SessionStore()
-    msgs = [{"role": "system", "content": "rules"}] + [
-        {"role": "user" if i % 2 == 0 else "assistant", "content": f"m{i}"} for i in range(150)
-    ]
-    sessions.save("tab-1", msgs)
-    loaded = sessions.load("tab-1")
-    assert len(loaded) == 100 and loaded[0] == {"role": "system", "content": "rules"}
-    assert loaded[-1]["content"] == "m149"
-    path = sessions._path("tab-1")
-    path.write_text('{"version": 1, "messages": [{"role": "wizard"}]}')
-    assert sessions.load("tab-1") == []
-    assert any(".damaged-" in p.name for p in path.parent.iterdir())
-    assert "session_damaged" in capsys.readouterr().err
-    sessions.save("tab-1", msgs[:3])
-    sessions.clear("tab-1")
-    assert sessions.load("tab-1") == []
-
-
 def test_trim_never_starts_on_an_orphaned_tool_result():
     msgs = [{"role": "system", "content": "s"}]
     for i in range(60):
@@ -164,10 +145,10 @@ def test_trim_never_starts_on_an_orphaned_tool_result():
 
 
 def test_clear_message_removes_the_session(tabmate_home):
-    SessionStore().save("s9", [{"role": "user", "content": "hi"}])
+    HistoryStore().append("s9", [{"role": "user", "content": "hi"}])
     with HostProcess(tabmate_home) as host:
         assert host.request({"type": "clear", "id": "k", "session": "s9"}) == {"type": "cleared", "id": "k"}
-    assert SessionStore().load("s9") == []
+    assert HistoryStore().load("s9") == []
 
 
 def test_paths_follow_tabmate_home(tabmate_home):

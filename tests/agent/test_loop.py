@@ -22,7 +22,7 @@ async def test_one_step_answer_streams_and_saves(fake_provider, services):
     body = fake_provider.requests[0].json
     assert body["model"] == "m" and body["tools"]
     assert "$39.99" in last_user_text(fake_provider, 0)
-    saved = services.sessions.load("s1")
+    saved = services.history.load("s1")
     assert [m["role"] for m in saved] == ["user", "assistant"]
     assert "shop.example" in saved[0]["content"]
 
@@ -40,7 +40,7 @@ async def test_native_tool_call_result_then_answer(fake_provider, services):
     assert msgs[-2]["tool_calls"][0]["function"]["name"] == "search_web"
     assert msgs[-1]["role"] == "tool" and "4.5 stars" in msgs[-1]["content"]
     assert "PAGE-DATA" in msgs[-1]["content"]
-    saved = services.sessions.load("s1")
+    saved = services.history.load("s1")
     assert [m["role"] for m in saved] == ["user", "assistant", "tool", "assistant"]
 
 

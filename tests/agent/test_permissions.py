@@ -95,7 +95,7 @@ async def test_cancel_in_the_middle_of_a_tool_step(fake_provider, services):
     with pytest.raises(asyncio.CancelledError):
         await task
     await services.aclose()
-    saved = services.sessions.load("s1")
+    saved = services.history.load("s1")
     assert saved[0]["role"] == "user" and saved[-1]["content"].endswith("[Request cancelled]")
     assert side.streamed() == "Let me read it. "
     assert len(fake_provider.requests) == 1

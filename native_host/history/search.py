@@ -1,0 +1,93 @@
+"""Listing and searching conversations: FTS5 where SQLite has it, a LIKE scan where not.
+
+A search matches a conversation whose title, or one of whose messages, holds every word
+of the query; the last word also matches as a prefix (search as you type). Results are
+newest first either way, each with a short ``snippet`` around the first hit.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from typing import Any, Sequence
+
+MAX_LIMIT = 500
+_WORD = re.compile(r"\w+", re.UNICODE)
+_COLUMNS = "c.session, c.title, c.url, c.site, c.created, c.updated, c.message_count"
+
+
+def words(query: str) -> list[str]:
+    return _WORD.findall(query)[:16]
+
+
+def fts_query(terms: list[str]) -> str:
+    """Every word quoted (so no word is read as an FTS operator); the last one as a prefix."""
+    quoted = [f'"{t}"' for t in terms]
+    quoted[-1] += "*"
+    return " ".join(quoted)
+
+
+def _like(term: str) -> str:
+    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def find(db: sqlite3.Connection, query: str | None, limit: int = 50, before: float | None = None,
+         *, fts: bool) -> list[dict[str, Any]]:
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    where, args = [], []
+    if before is not None:
+        where.append("c.updated < ?")
+        args.append(float(before))
+    terms = words(query or "")
+    if query and query.strip() and not terms:
+        terms = [query.strip()]  # only punctuation: look for it as it is
+        use_fts = False
+    else:
+        use_fts = fts
+    if terms:
+        title = " AND ".join("c.title LIKE ? ESCAPE '\\'" for _ in terms)
+        if use_fts:
+            where.append(f"(c.id IN (SELECT m.conversation FROM messages_fts f JOIN messages m ON m.id = f.rowid "
+                         f"WHERE messages_fts MATCH ?) OR ({title}))")
+            args += [fts_query(terms), *map(_like, terms)]
+        else:
+            text = " AND ".join("m.text LIKE ? ESCAPE '\\'" for _ in terms)
+            where.append(f"(EXISTS (SELECT 1 FROM messages m WHERE m.conversation = c.id AND {text}) OR ({title}))")
+            args += [*map(_like, terms), *map(_like, terms)]
+    sql = f"SELECT c.id, {_COLUMNS} FROM conversations c"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    sql += " ORDER BY c.updated DESC LIMIT ?"
+    rows = db.execute(sql, (*args, limit)).fetchall()
+    items = [item(row[1:]) for row in rows]
+    if terms:
+        for it, row in zip(items, rows):
+            it["snippet"] = snippet(db, row[0], terms)
+    return items
+
+
+def item(row: Sequence[Any], count: int | None = None) -> dict[str, Any]:
+    session, title, url, site, created, updated, *rest = row
+    out: dict[str, Any] = {"session": session, "title": title or site or "Untitled conversation",
+                           "created": round(created, 3), "updated": round(updated, 3),
+                           "messages": count if count is not None else rest[0]}
+    if url:
+        out["url"] = url
+    if site:
+        out["site"] = site
+    return out
+
+
+def snippet(db: sqlite3.Connection, cid: int, terms: list[str], width: int = 140) -> str:
+    """About ``width`` characters around the first word found in the conversation's messages."""
+    low = [t.casefold() for t in terms]
+    first = None
+    for (text,) in db.execute("SELECT text FROM messages WHERE conversation = ? AND text IS NOT NULL ORDER BY id", (cid,)):
+        folded = text.casefold()
+        at = min((folded.find(t) for t in low if t in folded), default=-1)
+        if at >= 0:
+            start = max(0, at - width // 3)
+            piece = " ".join(text[start:start + width].split())
+            return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")
+        first = first or text
+    return " ".join((first or "")[:width].split())
