@@ -28,6 +28,8 @@ setHostHandlers({
         return runToolRequest(msg);
       case "confirm_request":
         return onConfirmRequest(msg);
+      case "notice":
+        return holdNotice(msg);
       case "error":
         if (chatTab(msg.id) !== null) return onChatMessage(msg);
         return broadcast({ type: "notice", text: msg.message });
@@ -42,6 +44,21 @@ setHostHandlers({
 
 // ------------------------------------------------------------------ sidebars
 const pending = new Map(); // tabId → a quick action waiting for the sidebar to open
+let heldNotices = []; // the helper's notices ({id, code, message}) no sidebar has shown yet
+
+/** The helper says each notice once: show it in the open sidebars, or keep it for the next one. */
+function holdNotice(msg) {
+  heldNotices = [...heldNotices.filter((n) => n.id !== msg.id), msg];
+  if (sidebars.size > 0) flushNotices();
+}
+
+function flushNotices(port = null) {
+  for (const notice of heldNotices) {
+    if (port) port.postMessage({ type: "host_notice", notice });
+    else broadcast({ type: "host_notice", notice });
+  }
+  heldNotices = [];
+}
 
 api.runtime.onConnect.addListener((port) => {
   if (port.name !== "sidebar") return;
@@ -64,6 +81,7 @@ async function onSidebarMessage(port, msg) {
       const st = tabState(msg.tabId);
       port.postMessage({ type: "state", tabId: msg.tabId, state: st });
       port.postMessage({ type: "host", host: hostInfo() });
+      flushNotices(port);
       if (pending.has(msg.tabId)) {
         const p = pending.get(msg.tabId);
         pending.delete(msg.tabId);

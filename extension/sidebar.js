@@ -5,7 +5,7 @@
 //   sidebar_settings.js  the settings panel
 //   sidebar_banner.js    the helper's status and short notices
 //   markdown.js          answers rendered as sanitized markdown
-import { showHostStatus, toast } from "./sidebar_banner.js";
+import { showHostStatus, showNotice, toast } from "./sidebar_banner.js";
 import { applyDelta, setTab, showState, viewedTab } from "./sidebar_chat.js";
 import { connectLink, send } from "./sidebar_link.js";
 
@@ -25,6 +25,8 @@ function onMessage(msg) {
       return showHostStatus(msg.host);
     case "notice":
       return toast(msg.text);
+    case "host_notice":
+      return showNotice(msg.notice);
     default:
       return undefined;
   }

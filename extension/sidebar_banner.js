@@ -62,3 +62,30 @@ export function toast(text) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => renderBanner(), 5000);
 }
+
+/** A notice from the helper (a damaged settings file was repaired…): shown until dismissed. */
+export function showNotice(notice) {
+  const box = $("notice");
+  const text = document.createElement("span");
+  text.textContent = notice.message;
+  const actions = document.createElement("span");
+  actions.className = "actions";
+  if (notice.code === "settings_reset") {
+    const open = document.createElement("button");
+    open.type = "button";
+    open.className = "secondary small";
+    open.textContent = "Open Settings";
+    open.addEventListener("click", () => { box.hidden = true; $("open-settings").click(); });
+    actions.append(open);
+  }
+  const dismiss = document.createElement("button");
+  dismiss.type = "button";
+  dismiss.className = "ghost small";
+  dismiss.dataset.testid = "notice-dismiss";
+  dismiss.textContent = "Dismiss";
+  dismiss.addEventListener("click", () => { box.hidden = true; });
+  actions.append(dismiss);
+  box.replaceChildren(text, actions);
+  box.dataset.code = notice.code ?? "";
+  box.hidden = false;
+}

@@ -111,6 +111,24 @@ async def provider_check() -> Finding:
     return Finding("provider", "fail", f"Test connection failed: {result.get('message')}", fix)
 
 
+def settings_findings() -> list[Finding]:
+    """A settings file found damaged (now or earlier) was set aside: name it, once per file."""
+    try:
+        from native_host.settings import SettingsStore
+
+        store = SettingsStore()
+        store.load()  # finds, sets aside and repairs a damaged file right now
+    except Exception as e:  # a doctor reports, it does not crash
+        return [Finding("settings", "fail", f"the settings cannot be loaded: {e!r}", "tabmate config path")]
+    kept = sorted(store.path.parent.glob(store.path.name + ".damaged*"))
+    if not kept:
+        return [Finding("settings", "ok", f"{store.path} reads cleanly")]
+    return [Finding("settings", "warn",
+                    f"a damaged settings file was set aside as {path}; what could not be read was reset to defaults",
+                    f"check provider, model and key in the sidebar's Settings, then delete {path}")
+            for path in kept]
+
+
 def run(system: System, provider: ProviderCheck | None = provider_check) -> list[Finding]:
     regs = registrations(system)
     rec = record.load(system.record_path)
@@ -123,6 +141,7 @@ def run(system: System, provider: ProviderCheck | None = provider_check) -> list
         findings += checker.check(reg)
     findings += loaded_extension_findings(system, regs)
     findings += sandbox.findings(system)
+    findings += settings_findings()
     if provider is not None:
         findings.append(asyncio.run(provider()))
     return findings

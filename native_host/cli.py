@@ -74,6 +74,9 @@ def config_main(argv: list[str]) -> int:
     sub.add_parser("path", help="print where Tabmate keeps its files")
     args = parser.parse_args(argv)
     store = SettingsStore()
+    store.load()
+    if store.notice:
+        print(f"tabmate config: {store.notice}", file=sys.stderr)
     if args.action == "path":
         for label, folder in (("config", storage.config_dir()), ("data", storage.data_dir()),
                               ("cache", storage.cache_dir()), ("logs", storage.log_dir())):

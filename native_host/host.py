@@ -48,6 +48,17 @@ class Host:
         self.pending: dict[str, asyncio.Future[Any]] = {}  # tool/confirm request id → answer
         self.tasks: set[asyncio.Task[Any]] = set()
         self._agent: AgentFn | None = None
+        self._told = False
+
+    def tell_notices(self) -> None:
+        from native_host import notices
+
+        self.services.settings.load()  # a damaged settings file is found (and repaired) here
+        for n in notices.take():
+            try:
+                self.send(protocol.NoticeMsg.model_validate(n).wire())
+            except Exception as e:  # a notice file edited by hand: skip that one
+                logs.log("notice_dropped", level="warning", problem=repr(e)[:200])
 
     # ------------------------------------------------------------ entry point per frame
     def handle_payload(self, payload: bytes) -> None:
@@ -60,6 +71,9 @@ class Host:
         kind = msg.type
         if kind == "ping":
             self.send(protocol.PongMsg(id=msg.id, version=__version__).wire())
+            if not self._told:  # the extension is listening now: tell it what happened while it was not
+                self._told = True
+                self.tell_notices()
         elif kind == "chat":
             self.start_chat(msg)
         elif kind == "cancel":

@@ -298,6 +298,17 @@ class ModelsMsg(_Msg):
     models: list[str]
 
 
+class NoticeMsg(_Msg):
+    """Something the user must be told once (a damaged settings file was repaired…)."""
+
+    type: Literal["notice"] = "notice"
+    id: str
+    code: str
+    message: str
+    path: str | None = None
+    moved_to: str | None = None
+
+
 class ClearedMsg(_Msg):
     type: Literal["cleared"] = "cleared"
     id: Id

@@ -14,9 +14,10 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from native_host import logs, storage
+from native_host import logs, notices, settings_file, storage
 from native_host.keys import KeyStore, origin_of, plain_http_to_remote
 from native_host.errors import TabmateError
+from native_host.textsafe import scrub
 
 ProviderName = Literal["openai", "openrouter", "ollama", "anthropic", "openai_compatible"]
 PROVIDERS: tuple[str, ...] = get_args(ProviderName)
@@ -69,7 +70,7 @@ def apply_patch(current: Settings, patch: dict[str, Any]) -> tuple[Settings, str
     """
     if not isinstance(patch, dict):
         raise TabmateError("invalid_request", "Settings must be an object.", retryable=False)
-    patch = dict(patch)
+    patch = scrub(dict(patch))  # lone surrogates could never be written to the file
     api_key = patch.pop("api_key", None)
     patch.pop("api_key_set", None)  # echoed back by a client; harmless
     if api_key is not None and not isinstance(api_key, str):
@@ -94,28 +95,22 @@ class SettingsStore:
         self.path = self.folder / "settings.json"
         self.keys = KeyStore(self.folder, legacy_origin=self._legacy_origin)
         self._cached: Settings | None = None
+        self._unknown: dict[str, Any] = {}  # keys a newer Tabmate wrote: kept, ignored
+        self.notice: str | None = None  # set when loading found (and repaired) a damaged file
 
     def load(self) -> Settings:
+        """The saved settings; never raises (see :mod:`native_host.settings_file`)."""
         if self._cached is not None:
             return self._cached
-        try:
-            raw = self.path.read_text("utf-8")
-        except FileNotFoundError:
-            self._cached = Settings()
-            return self._cached
-        try:
-            self._cached = Settings.model_validate_json(raw)
-        except ValidationError as e:
-            moved = storage.set_aside(self.path)
-            logs.log(
-                "settings_damaged", level="warning", path=str(self.path), moved_to=str(moved),
-                problem=str(_field_error(e)) if e.errors()[0]["type"] != "json_invalid" else "not valid JSON",
-            )
-            self._cached = Settings()
+        loaded = settings_file.read(self.path, Settings)
+        self._unknown = loaded.unknown
+        if loaded.problems:
+            self.notice = notices.settings_reset(self.path, loaded.moved_to, loaded.problems)
+        self._cached = loaded.settings
         return self._cached
 
     def save(self, settings: Settings) -> None:
-        storage.write_json(self.path, settings.model_dump(mode="json"))
+        settings_file.write(self.path, settings, self._unknown)
         self._cached = settings
 
     def update(self, patch: dict[str, Any]) -> Settings:
