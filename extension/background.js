@@ -5,6 +5,7 @@
 //   browser_tools.js  the tools the model calls, run in the chat's tab
 //   tab_content.js    page snapshots and element actions through content.js
 //   sidebar_ports.js  the open sidebars and broadcasting to them
+//   sidebar_guard.js  which senders are the sidebar, which requests it may pass on
 // The API key never touches browser storage.
 
 import { runToolRequest } from "./browser_tools.js";
@@ -14,6 +15,7 @@ import {
 } from "./chats.js";
 import { connect, host, hostInfo, reconnectNow, request, setHostHandlers } from "./native_port.js";
 import { broadcast, sidebarShows, sidebars } from "./sidebar_ports.js";
+import { checkHostRequest, fromSidebar } from "./sidebar_guard.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
 const IS_FIREFOX = typeof globalThis.browser !== "undefined" && !!api.runtime.getBrowserInfo;
@@ -62,8 +64,8 @@ function flushNotices(port = null) {
 
 api.runtime.onConnect.addListener((port) => {
   if (port.name !== "sidebar") return;
-  // only our own pages may drive the sidebar protocol
-  if (port.sender?.id && port.sender.id !== api.runtime.id) return port.disconnect();
+  // only the sidebar page may drive the sidebar protocol (not a content script, not another extension)
+  if (!fromSidebar(port.sender)) return port.disconnect();
   sidebars.set(port, { tabId: null });
   port.onDisconnect.addListener(() => sidebars.delete(port));
   port.onMessage.addListener((msg) => onSidebarMessage(port, msg).catch((e) => {
@@ -106,7 +108,7 @@ async function onSidebarMessage(port, msg) {
       return reconnectNow();
     case "request": {
       try {
-        const reply = await request(msg.msg, msg.timeout ?? 60000);
+        const reply = await request(checkHostRequest(msg.msg), msg.timeout ?? 60000);
         port.postMessage({ type: "reply", rid: msg.rid, ok: true, msg: reply });
       } catch (e) {
         port.postMessage({ type: "reply", rid: msg.rid, ok: false, error: { message: String(e?.message ?? e), code: e.code ?? null, detail: e.detail ?? null } });

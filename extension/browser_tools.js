@@ -9,24 +9,23 @@ import { inTab, pageSnapshot, waitForLoad } from "./tab_content.js";
 const api = globalThis.browser ?? globalThis.chrome;
 
 // search_web opens the results in a new background tab next to the chat's tab and reads it
-// like get_page does; the tab stays open so the user can look at what was found. The search
-// address can be replaced with an http(s) template holding {q} in storage.local "search_url"
-// (the e2e tests point it at a loopback page).
-const SEARCH_URL = "https://duckduckgo.com/html/?q={q}";
+// like get_page does; the tab stays open so the user can look at what was found. The helper
+// sends the full search address as `dest` (its search_url setting, which the user confirmed): nothing
+// a page or content script can write in browser storage decides where searches go.
 const SEARCH_LOAD_MS = 15000;
 const SEARCH_TEXT_CHARS = 50000;
 
-async function searchUrl(query) {
-  const { search_url: template } = (await api.storage.local.get("search_url").catch(() => ({}))) ?? {};
-  const usable = typeof template === "string" && /^https?:\/\//.test(template) && template.includes("{q}");
-  return (usable ? template : SEARCH_URL).replace("{q}", encodeURIComponent(query));
+function searchUrl(address) {
+  const url = new URL(String(address ?? ""));
+  if (!/^https?:$/.test(url.protocol)) throw new Error("the search address must be http(s)");
+  return url.href;
 }
 
-async function searchWeb(chatTabId, query) {
+async function searchWeb(chatTabId, query, address) {
   if (!query.trim()) throw new Error("give the search terms");
   const beside = await api.tabs.get(chatTabId).catch(() => null);
   const tab = await api.tabs.create({
-    url: await searchUrl(query),
+    url: searchUrl(address),
     active: false,
     ...(beside ? { windowId: beside.windowId, index: beside.index + 1, openerTabId: chatTabId } : {}),
   });
@@ -50,7 +49,7 @@ async function openUrl(tabId, address) {
   return { opened: url.href, url: tab.url, title: tab.title };
 }
 
-async function runTool(tabId, tool, args) {
+async function runTool(tabId, tool, args, dest) {
   switch (tool) {
     case "get_page":
       return pageSnapshot(tabId);
@@ -63,7 +62,7 @@ async function runTool(tabId, tool, args) {
     case "scroll":
       return inTab(tabId, "scroll", args);
     case "search_web":
-      return searchWeb(tabId, String(args.query ?? ""));
+      return searchWeb(tabId, String(args.query ?? ""), dest);
     case "open_url":
       return openUrl(tabId, args.url);
     case "draft_email":
@@ -74,6 +73,15 @@ async function runTool(tabId, tool, args) {
   }
 }
 
+/** An action runs only on the site the user allowed it on: the tab may have moved since. */
+async function checkSite(tabId, site) {
+  if (!site) return;
+  const tab = await api.tabs.get(tabId);
+  let now = "";
+  try { now = new URL(tab.url).origin; } catch { /* not a web page */ }
+  if (now !== site) throw new Error(`the tab is now on ${now || "another page"}, not ${site} where this was allowed — not run`);
+}
+
 /** A tool_request from the helper: run it in the chat's tab and answer tool_result. */
 export async function runToolRequest(msg) {
   const tabId = chatTab(msg.chat);
@@ -82,7 +90,8 @@ export async function runToolRequest(msg) {
     reply = { type: "tool_result", id: msg.id, ok: false, error: "that chat is no longer running" };
   } else {
     try {
-      const result = await runTool(tabId, msg.tool, msg.args ?? {});
+      await checkSite(tabId, msg.site);
+      const result = await runTool(tabId, msg.tool, msg.args ?? {}, msg.dest);
       reply = { type: "tool_result", id: msg.id, ok: true, result };
     } catch (e) {
       reply = { type: "tool_result", id: msg.id, ok: false, error: String(e?.message ?? e) };

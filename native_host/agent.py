@@ -12,9 +12,8 @@ import asyncio
 import json
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
-from native_host import logs, prompt, protocol, tools, toolcalls
+from native_host import logs, permissions, prompt, protocol, tools, toolcalls
 from native_host.channel import ChatChannel, ChatOutcome, Services
 from native_host.providers.base import (ChatRequest, ReasoningDelta, TextDelta, ToolCallEvent,
                                         ToolsOff, UsageEvent)
@@ -164,23 +163,25 @@ async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
     if call.problems or tool is None:
         logs.log("tool_call_invalid", tool=call.name, problems=call.problems)
         return toolcalls.problem_text(call)
-    denial = await _permit(turn, tool, call.arguments)
-    if denial:
-        return denial
+    decision = await permissions.permit(turn.channel, turn.services.settings, tool, call.arguments,
+                                        session=turn.chat.session, page_url=turn.page.url if turn.page else None)
+    if decision.denial:
+        return decision.denial
     turn.channel.status("tool", tool.status_label(call.arguments))
     try:
         if tool.runs_in == "host" and tool.run is not None:
             result = await asyncio.wait_for(tool.run(call.arguments), TOOL_TIMEOUT)
         else:
-            outcome = await asyncio.wait_for(
-                turn.channel.call_tool(tool.name, call.arguments, timeout=TOOL_TIMEOUT), TOOL_TIMEOUT + 1)
+            outcome = await asyncio.wait_for(turn.channel.call_tool(
+                tool.name, call.arguments, timeout=TOOL_TIMEOUT, site=decision.site, dest=decision.dest),
+                TOOL_TIMEOUT + 1)
             if not outcome.ok:
                 return f"Error: {tool.name} failed: {outcome.error or 'no reason given'}"
             result = outcome.result
     except asyncio.TimeoutError:
         return f"Error: {tool.name} did not finish within {TOOL_TIMEOUT:g} s."
     logs.log("tool_run", tool=tool.name, runs_in=tool.runs_in)
-    if tool.permission != "read":
+    if tool.permission in ("navigate", "act"):
         turn.page_changed = True
     return _format_result(turn, tool.name, result)
 
@@ -194,26 +195,6 @@ def _fit(turn: Turn) -> None:
             break
         total -= prompt.tokens(m["content"]) - 20
         m["content"] = "(older result dropped to fit the context; call the tool again if it is needed)"
-
-
-async def _permit(turn: Turn, tool: tools.Tool, args: dict[str, Any]) -> str | None:
-    """None when the tool may run; otherwise the denial to report back to the model."""
-    if tool.permission == "read":
-        return None
-    stored = turn.services.settings.load()
-    site = (urlsplit(turn.page.url).hostname or "") if turn.page else ""
-    if not stored.confirm_actions or tool.name in stored.allowed_sites.get(site, []):
-        return None
-    answer = await turn.channel.confirm(tool.name, args, tool.summary(args), site=site or None)
-    logs.log("tool_confirm", tool=tool.name, approved=answer.approved, remember=answer.remember)
-    if not answer.approved:
-        return (f"The user denied {tool.name}; it was not run. Do not try it again: carry on without it "
-                "and tell the user what you could not do.")
-    if answer.remember and site:
-        allowed = {k: list(v) for k, v in turn.services.settings.load().allowed_sites.items()}
-        allowed[site] = sorted({*allowed.get(site, []), tool.name})
-        turn.services.settings.update({"allowed_sites": allowed})
-    return None
 
 
 def _format_result(turn: Turn, name: str, result: Any) -> str:

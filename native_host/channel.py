@@ -102,10 +102,12 @@ class ChatChannel:
         finally:
             self._pending.pop(message["id"], None)
 
-    async def call_tool(self, tool: str, args: dict[str, Any], timeout: float = 30.0) -> ToolOutcome:
-        """Ask the extension to run a browser tool in the chat's tab."""
+    async def call_tool(self, tool: str, args: dict[str, Any], timeout: float = 30.0,
+                        site: str | None = None, dest: str | None = None) -> ToolOutcome:
+        """Ask the extension to run a browser tool in the chat's tab (only while the tab is
+        on ``site``, when given: the origin the user allowed the action on)."""
         req_id = f"t{next(_ids)}"
-        msg = protocol.ToolRequestMsg(id=req_id, chat=self.id, tool=tool, args=args).wire()
+        msg = protocol.ToolRequestMsg(id=req_id, chat=self.id, tool=tool, args=args, site=site, dest=dest).wire()
         try:
             answer: protocol.ToolResult = await self._ask(msg, timeout)
         except asyncio.TimeoutError:
@@ -114,12 +116,12 @@ class ChatChannel:
 
     async def confirm(
         self, tool: str, args: dict[str, Any], summary: str, site: str | None = None,
-        timeout: float | None = 600.0,
+        timeout: float | None = 600.0, details: dict[str, Any] | None = None,
     ) -> Confirmation:
         """Ask the user to allow an action. No answer in time counts as a denial."""
         req_id = f"c{next(_ids)}"
         msg = protocol.ConfirmRequestMsg(
-            id=req_id, chat=self.id, tool=tool, args=args, summary=summary, site=site
+            id=req_id, chat=self.id, tool=tool, args=args, summary=summary, site=site, details=details,
         ).wire()
         try:
             answer: protocol.ConfirmResult = await self._ask(msg, timeout)

@@ -54,7 +54,8 @@ class TerminalChannel(ChatChannel):
         elif msg["type"] == "status":
             print(f"[{msg['label']}]", file=sys.stderr, flush=True)
 
-    async def call_tool(self, tool: str, args: dict[str, Any], timeout: float = 30.0) -> ToolOutcome:
+    async def call_tool(self, tool: str, args: dict[str, Any], timeout: float = 30.0,
+                        site: str | None = None, dest: str | None = None) -> ToolOutcome:
         self.tools_used.append({"tool": tool, "args": args})
         if tool == "get_page":
             if self.page is None:
@@ -69,7 +70,7 @@ class TerminalChannel(ChatChannel):
         return ToolOutcome(False, error=f"{tool} is {NO_BROWSER}")
 
     async def confirm(self, tool: str, args: dict[str, Any], summary: str, site: str | None = None,
-                      timeout: float | None = 600.0) -> Confirmation:
+                      timeout: float | None = 600.0, details: dict[str, Any] | None = None) -> Confirmation:
         return Confirmation(True)  # nothing can act from here: the tool itself reports that
 
 

@@ -265,6 +265,8 @@ class ToolRequestMsg(_Msg):
     chat: Id
     tool: str
     args: dict[str, Any]
+    site: str | None = None  # run only while the tab is on this origin (what the user allowed)
+    dest: str | None = None  # where a send tool goes (search_web: the search address the user saw)
 
 
 class ConfirmRequestMsg(_Msg):
@@ -275,6 +277,7 @@ class ConfirmRequestMsg(_Msg):
     args: dict[str, Any]
     summary: str
     site: str | None = None
+    details: dict[str, Any] | None = None  # what goes where (native_host/permissions.py)
 
 
 class TestResultMsg(_Msg):

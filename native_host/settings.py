@@ -33,10 +33,22 @@ class Settings(BaseModel):
     temperature: float = Field(default=0.3, ge=0.0, le=2.0)
     max_iterations: int = Field(default=10, ge=1, le=50)
     confirm_actions: bool = True
-    # tools the user allowed without asking, per site ("example.com": ["click_element"])
+    # tools the user allowed without asking, per site origin (native_host/permissions.py)
     allowed_sites: dict[str, list[str]] = Field(default_factory=dict)
     # days a conversation is kept after its last message; None keeps the history for good
     history_retention: int | None = Field(default=None, ge=1, le=36500)
+    # where search_web sends the query: an http(s) address with {q} (a host setting, so that
+    # nothing a web page or content script can write decides where searches go)
+    search_url: str = "https://duckduckgo.com/html/?q={q}"
+
+    @field_validator("search_url")
+    @classmethod
+    def _search_template(cls, value: str) -> str:
+        value = value.strip()
+        parts = urlsplit(value.replace("{q}", "q"))
+        if parts.scheme not in ("http", "https") or not parts.hostname or "{q}" not in value:
+            raise ValueError("must be an http(s) address with {q} where the search terms go")
+        return value
 
     @field_validator("base_url")
     @classmethod

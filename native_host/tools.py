@@ -5,8 +5,10 @@ tool table, its XML form for models without native tools, the progress label the
 shows, and the sentence a confirmation asks.  Browser tools (``runs_in="extension"``) go to
 the extension as ``tool_request``; host tools run here through ``run``.
 
-Permission levels: ``read`` runs freely; ``navigate`` and ``act`` need the user's consent
-(``confirm_request``) unless confirmations are off or the tool is allowed for the site.
+Permission levels (what each means and how grants work: :mod:`native_host.permissions`):
+``read`` runs freely; ``send`` (data leaves the machine) is asked once per chat; ``navigate``
+and ``act`` need the user's consent (``confirm_request``) unless confirmations are off or the
+user allowed the tool on the site (and, for navigation, the destination).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Literal
 
-Permission = Literal["read", "navigate", "act"]
+Permission = Literal["read", "send", "navigate", "act"]
 
 _INDEX = {"type": "integer", "minimum": 0, "description": "the element's index from the page context's interactive elements"}
 
@@ -82,7 +84,7 @@ REGISTRY: dict[str, Tool] = {t.name: t for t in [
     Tool("search_web", "Search the web in a new tab and return the results page's content.",
          "the answer needs facts that are not on the page (prices elsewhere, news, definitions)",
          _obj({"query": {"type": "string", "minLength": 1, "description": "the search terms"}}, ["query"]),
-         label="Searching the web for “{query}”…", body_param="query"),
+         permission="send", label="Searching the web for “{query}”…", body_param="query"),
     Tool("open_url", "Open a URL in the current tab.",
          "the user asks to go to a page or you need to read a specific link",
          _obj({"url": {"type": "string", "minLength": 1, "description": "absolute http(s) URL"}}, ["url"]),
@@ -138,7 +140,8 @@ def table() -> str:
     """The prompt's tool table: name, arguments, permission, when to use it."""
     rows = ["| tool | arguments | permission | use when |", "|---|---|---|---|"]
     for t in REGISTRY.values():
-        perm = "free" if t.permission == "read" else f"{t.permission} (user confirms)"
+        perm = {"read": "free", "send": "sends data out (user confirms once per chat)"}.get(
+            t.permission, f"{t.permission} (user confirms)")
         rows.append(f"| {t.name} | {_args_line(t)} | {perm} | {t.when} |")
     return "\n".join(rows)
 

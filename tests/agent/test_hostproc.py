@@ -43,7 +43,7 @@ def test_tool_request_round_trip_and_denied_confirmation(tmp_path, fake_provider
         assert any(m["type"] == "status" and m["label"] == "Reading page…" for m in got)
         host.send({"type": "tool_result", "id": req["id"], "ok": True, "result": PAGE})
         ask = host.recv_until(lambda m: m["type"] == "confirm_request")[-1]
-        assert ask["tool"] == "click_element" and ask["site"] == "shop.example"
+        assert ask["tool"] == "click_element" and ask["site"] == "https://shop.example"
         host.send({"type": "confirm_result", "id": ask["id"], "approved": False})
         got = host.recv_until(is_end)
     assert not [m for m in got if m["type"] == "tool_request"]
@@ -55,6 +55,8 @@ def test_cancel_during_a_tool_step(tmp_path, fake_provider):
     fake_provider.add(call(("search_web", {"query": "kettles"}), text="Searching. "))
     with start(tmp_path, fake_provider) as host:
         host.send({"type": "chat", "id": "c1", "session": "s", "text": "compare", "page": PAGE})
+        ask = host.recv_until(lambda m: m["type"] == "confirm_request")[-1]  # searching asks first
+        host.send({"type": "confirm_result", "id": ask["id"], "approved": True})
         host.recv_until(lambda m: m["type"] == "tool_request")
         host.send({"type": "cancel", "id": "c1"})
         end = host.recv_until(is_end)[-1]

@@ -18,7 +18,7 @@ async def test_confirmation_approved_runs_the_action(fake_provider, services):
     side = Sidebar(approve=True, tools={"get_page": {**SHOP, "text": "Reviews: great"}})
     out = await run(chat("open the reviews", SHOP), side, services)
     [ask] = side.of("confirm_request")
-    assert ask["tool"] == "click_element" and ask["args"] == {"index": 1} and ask["site"] == "shop.example"
+    assert ask["tool"] == "click_element" and ask["args"] == {"index": 1} and ask["site"] == "https://shop.example"
     assert "element 1" in ask["summary"]
     assert [r["tool"] for r in side.of("tool_request")] == ["click_element", "get_page"]
     assert side.sent.index(ask) < side.sent.index(side.of("tool_request")[0])
@@ -43,7 +43,7 @@ async def test_remember_allows_the_tool_for_the_site_next_time(fake_provider, se
                       call(("click_element", {"index": 0})), say("c"))
     side = Sidebar(approve=True, remember=True)
     await run(chat("scroll", SHOP), side, services)
-    assert services.settings.load().allowed_sites == {"shop.example": ["scroll"]}
+    assert services.settings.load().allowed_sites == {"https://shop.example": ["scroll"]}
     side2 = Sidebar(approve=False)
     await run(chat("scroll again", SHOP, id="c2"), side2, services)
     assert not side2.of("confirm_request") and side2.of("tool_request")[0]["tool"] == "scroll"

@@ -348,15 +348,20 @@ def test_draft_insert_asks_for_a_box_then_fills_a_rich_editor(chromium, fake):
 
 
 def test_search_web_opens_the_results_in_a_new_tab(chromium, fake):
-    configure(fake)
+    # no internet in tests: the search goes to the local site's results page
+    configure(fake, search_url=chromium.site + "/search?q={q}")
     page = chromium.open_page("/article")
     sidebar = chromium.open_sidebar(page)
-    # no internet in tests: the search goes to the local site's results page
-    sidebar.evaluate("(url) => chrome.storage.local.set({search_url: url})", chromium.site + "/search?q={q}")
     fake.add(tool_reply("search_web", {"query": "SunBrew 3000 price"}),
              text_reply("Camping World sells it for **79 euros**."))
     sidebar.get_by_test_id("chat-input").fill("Is it cheaper elsewhere?")
     sidebar.get_by_test_id("send").click()
+    # searching sends the words to another server: the card says what goes where first
+    sidebar.get_by_test_id("confirm-allow").wait_for()
+    card = sidebar.locator(".confirm").inner_text()
+    assert "SunBrew 3000 price" in card and "127.0.0.1" in card
+    sidebar.wait_for_timeout(600)
+    sidebar.get_by_test_id("confirm-allow").click()
     wait_idle(sidebar)
     assert "79 euros" in answers(sidebar).last.inner_text()
     # the results page's text went back to the model as the tool's result
@@ -367,7 +372,7 @@ def test_search_web_opens_the_results_in_a_new_tab(chromium, fake):
         (t) => ({url: t.url, active: t.active, opener: t.openerTabId ?? null}))""")
     search = [t for t in tabs if t["url"].startswith(chromium.site + "/search?q=")]
     assert len(search) == 1, tabs
-    assert search[0]["url"].endswith("q=SunBrew%203000%20price")
+    assert search[0]["url"].endswith("q=SunBrew+3000+price")
     assert search[0]["active"] is False
     assert search[0]["opener"] == chromium.tab_id(sidebar, page.url)
     assert page.url == chromium.site + "/article"  # the chat's own tab stayed where it was
