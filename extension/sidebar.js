@@ -3,11 +3,13 @@
 // the helper connection and the per-tab state, so closing and reopening the sidebar loses nothing.
 //   sidebar_chat.js      the transcript, confirmation card and composer
 //   sidebar_settings.js  the settings panel
+//   sidebar_mcp.js       the settings panel's MCP servers
 //   sidebar_banner.js    the helper's status and short notices
 //   markdown.js          answers rendered as sanitized markdown
 import { showHostStatus, showNotice, toast } from "./sidebar_banner.js";
 import { applyDelta, setTab, showState, viewedTab } from "./sidebar_chat.js";
 import { connectLink, send } from "./sidebar_link.js";
+import "./sidebar_mcp.js"; // the settings panel's MCP servers
 
 const api = globalThis.browser ?? globalThis.chrome;
 const $ = (id) => document.getElementById(id);

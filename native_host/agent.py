@@ -54,6 +54,9 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
     from native_host.router import Router
 
     router = Router(settings, api_key, services)
+    if settings.mcp_servers:  # the user's MCP servers' tools beside the browser tools
+        tools.use_extra(await services.mcp().tools(
+            settings.mcp_servers, notify=lambda: channel.status("tool", "Starting MCP servers…")))
     page_budget, history_budget = prompt.budgets(router.context_window)
     stored = services.history.load(chat.session)
     turn = Turn(chat, channel, services, settings, chat.page, page_budget, step_budget=page_budget + history_budget)
@@ -170,7 +173,7 @@ async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
     turn.channel.status("tool", tool.status_label(call.arguments))
     try:
         if tool.runs_in == "host" and tool.run is not None:
-            result = await asyncio.wait_for(tool.run(call.arguments), TOOL_TIMEOUT)
+            result = await asyncio.wait_for(tool.run(call.arguments), tool.timeout or TOOL_TIMEOUT)
         else:
             outcome = await asyncio.wait_for(turn.channel.call_tool(
                 tool.name, call.arguments, timeout=TOOL_TIMEOUT, site=decision.site, dest=decision.dest),
@@ -179,9 +182,9 @@ async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
                 return f"Error: {tool.name} failed: {outcome.error or 'no reason given'}"
             result = outcome.result
     except asyncio.TimeoutError:
-        return f"Error: {tool.name} did not finish within {TOOL_TIMEOUT:g} s."
+        return f"Error: {tool.name} did not finish within {tool.timeout or TOOL_TIMEOUT:g} s."
     logs.log("tool_run", tool=tool.name, runs_in=tool.runs_in)
-    if tool.permission in ("navigate", "act"):
+    if tool.permission in ("navigate", "act") and tool.runs_in == "extension":  # host tools (MCP) leave the page alone
         turn.page_changed = True
     return _format_result(turn, tool.name, result)
 

@@ -50,6 +50,7 @@ class Services:
     # (provider, model) pairs whose server rejected native tools; the router fills it
     tools_off: set[tuple[str, str]] = field(default_factory=set)
     _http: Any = None
+    _mcp: Any = None
 
     def http(self) -> Any:
         """The one pooled ``httpx.AsyncClient`` (created on first use: keeps start-up fast)."""
@@ -63,8 +64,19 @@ class Services:
             )
         return self._http
 
+    def mcp(self) -> Any:
+        """The user's MCP servers (``native_host.mcp.client.Manager``), started on demand."""
+        if self._mcp is None:
+            from native_host.mcp.client import Manager
+
+            self._mcp = Manager(self.settings.keys)
+        return self._mcp
+
     async def aclose(self) -> None:
         self.history.close()
+        if self._mcp is not None:
+            await self._mcp.aclose()
+            self._mcp = None
         if self._http is not None:
             await self._http.aclose()
             self._http = None

@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "extract": ("native_host.page.cli:main", "print the page context the agent would inject"),
     "history": ("native_host.cli_history:main", "past conversations: list, search, show, export, delete"),
     "config": ("native_host.cli:config_main", "show or change settings (show | set KEY VALUE | path)"),
+    "mcp": ("native_host.mcp.cli:main", "MCP servers: list the configured ones, or serve this browser to other agents"),
 }
 
 

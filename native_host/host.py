@@ -167,6 +167,9 @@ class Host:
             from native_host.history import requests
 
             return await requests.reply(msg, self.services.history, store.load().history_retention)
+        if msg.type == "mcp_status":  # the user's MCP servers, started if need be (Settings shows them)
+            servers = await self.services.mcp().status(store.load().mcp_servers)
+            return protocol.McpStatusMsg(id=msg.id, servers=servers).wire()
         from native_host import router  # imported on first use: keeps start-up fast
 
         settings, api_key = store.resolve(msg.settings)
@@ -217,6 +220,13 @@ async def serve(inp: BinaryIO, out: BinaryIO, services: Services | None = None) 
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[Any] = asyncio.Queue()
     threading.Thread(target=_reader, args=(inp, loop, queue), daemon=True, name="frames").start()
+    if os.name != "nt":  # a browser or OS asking the host to stop: shut down cleanly (MCP servers too)
+        import signal
+
+        try:
+            loop.add_signal_handler(signal.SIGTERM, queue.put_nowait, _EOF)
+        except (ValueError, RuntimeError):  # not the main thread (tests running serve() in a thread)
+            pass
     logs.log("host_start", version=__version__, pid=os.getpid(), argv=sys.argv[1:3])
     code = 0
     while True:
@@ -254,6 +264,13 @@ def main(argv: list[str] | None = None) -> int:
     out = os.fdopen(out_fd, "wb")
     sys.stdout = sys.stderr
     try:
-        return asyncio.run(serve(sys.stdin.buffer, out))
+        code = asyncio.run(serve(sys.stdin.buffer, out))
     except KeyboardInterrupt:
-        return 0
+        code = 0
+    if any(t.name == "frames" and t.is_alive() for t in threading.enumerate()):
+        # stopped by a signal while the reader still blocks on stdin: leave without the interpreter's
+        # shutdown, which would abort on that thread's lock
+        out.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code

@@ -129,6 +129,11 @@ class ToolResult(_Msg):
     error: str | None = None
 
 
+class McpStatus(_Msg):
+    type: Literal["mcp_status"]
+    id: Id
+
+
 class ConfirmResult(_Msg):
     type: Literal["confirm_result"]
     id: Id
@@ -153,12 +158,13 @@ Incoming = Annotated[
         HistoryRename,
         ToolResult,
         ConfirmResult,
+        McpStatus,
     ],
     Field(discriminator="type"),
 ]
 INCOMING_TYPES = (
     "ping chat cancel test_connection get_settings set_settings list_models clear "
-    "history_list history_get history_export history_delete history_rename tool_result confirm_result"
+    "history_list history_get history_export history_delete history_rename tool_result confirm_result mcp_status"
 ).split()
 
 _incoming = TypeAdapter(Incoming)
@@ -371,3 +377,9 @@ class RenamedMsg(_Msg):
     id: Id
     session: str
     title: str
+class McpStatusMsg(_Msg):
+    """The user's MCP servers: state (ready | failed | starting | stopped), error, stderr tail, tools."""
+
+    type: Literal["mcp_status"] = "mcp_status"
+    id: Id
+    servers: list[dict[str, Any]]

@@ -18,6 +18,7 @@ from native_host import logs, notices, settings_file, storage
 from native_host.keys import KeyStore, origin_of, plain_http_to_remote
 from native_host.errors import TabmateError
 from native_host.textsafe import scrub
+from native_host.mcp.config import McpServer, normalise as _mcp_normalise, stash_secrets
 
 ProviderName = Literal["openai", "openrouter", "ollama", "anthropic", "openai_compatible"]
 PROVIDERS: tuple[str, ...] = get_args(ProviderName)
@@ -40,6 +41,8 @@ class Settings(BaseModel):
     # where search_web sends the query: an http(s) address with {q} (a host setting, so that
     # nothing a web page or content script can write decides where searches go)
     search_url: str = "https://duckduckgo.com/html/?q={q}"
+    # the user's MCP servers (Claude Desktop's shape + trust); env/header values live in the key store
+    mcp_servers: dict[str, McpServer] = Field(default_factory=dict)
 
     @field_validator("search_url")
     @classmethod
@@ -49,6 +52,11 @@ class Settings(BaseModel):
         if parts.scheme not in ("http", "https") or not parts.hostname or "{q}" not in value:
             raise ValueError("must be an http(s) address with {q} where the search terms go")
         return value
+
+    @field_validator("mcp_servers", mode="before")
+    @classmethod
+    def _mcp_shape(cls, value: Any) -> Any:
+        return _mcp_normalise(value)
 
     @field_validator("base_url")
     @classmethod
@@ -128,7 +136,10 @@ class SettingsStore:
     def update(self, patch: dict[str, Any]) -> Settings:
         """Validate and store a partial update (``api_key`` goes to the key store, bound to
         the origin of the server these settings talk to)."""
-        new, api_key = apply_patch(self.load(), patch)
+        old = self.load()
+        new, api_key = apply_patch(old, patch)
+        if isinstance(patch, dict) and "mcp_servers" in patch:
+            new = new.model_copy(update={"mcp_servers": stash_secrets(self.keys, old.mcp_servers, new.mcp_servers)})
         if api_key is not None:
             origin = server_origin(new)
             if api_key:

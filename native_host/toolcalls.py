@@ -284,7 +284,7 @@ _TAG_START = re.compile(r"<(/?)([A-Za-z_|][\w.:|=-]*)?")
 
 def _suspicious(name: str) -> bool:
     low = name.lower().strip("|/")
-    return (low in tools.REGISTRY or low.split("=")[0] in MARKUP or low.startswith("python_tag")
+    return (tools.get(low) is not None or low.split("=")[0] in MARKUP or low.startswith("python_tag")
             or low.startswith(("tool_", "function")))
 
 

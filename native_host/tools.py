@@ -13,8 +13,9 @@ user allowed the tool on the site (and, for navigation, the destination).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Literal
+from typing import Any, Awaitable, Callable, Iterable, Literal
 
 Permission = Literal["read", "send", "navigate", "act"]
 
@@ -33,6 +34,7 @@ class Tool:
     confirm: str = ""  # confirmation question; {arg} placeholders allowed
     body_param: str | None = None  # XML form: the argument the tag's body fills
     run: Callable[[dict[str, Any]], Awaitable[Any]] | None = None  # host tools only
+    timeout: float | None = None  # host tools: the longest a call may take (None: the agent's default)
 
     def spec(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description, "parameters": self.parameters}
@@ -113,17 +115,32 @@ REGISTRY: dict[str, Tool] = {t.name: t for t in [
 ]}
 
 
+# Tools added for one chat beside the registry (the user's MCP servers' tools, ``mcp__<server>__<tool>``):
+# set in the chat's task, so concurrent chats never see each other's.
+_EXTRA: ContextVar[dict[str, Tool]] = ContextVar("tabmate_extra_tools", default={})
+
+
+def use_extra(extra: Iterable[Tool]) -> None:
+    """Offer ``extra`` tools, declared like the built-in ones, for the rest of this task."""
+    _EXTRA.set({t.name: t for t in extra if t.name not in REGISTRY})
+
+
+def _all() -> dict[str, Tool]:
+    extra = _EXTRA.get()
+    return {**REGISTRY, **extra} if extra else REGISTRY
+
+
 def get(name: str) -> Tool | None:
-    return REGISTRY.get(name)
+    return _all().get(name)
 
 
 def names() -> list[str]:
-    return list(REGISTRY)
+    return list(_all())
 
 
 def specs() -> list[dict[str, Any]]:
     """Native tool definitions (the neutral ``{name, description, parameters}`` shape)."""
-    return [t.spec() for t in REGISTRY.values()]
+    return [t.spec() for t in _all().values()]
 
 
 def _args_line(tool: Tool) -> str:
@@ -139,7 +156,7 @@ def _args_line(tool: Tool) -> str:
 def table() -> str:
     """The prompt's tool table: name, arguments, permission, when to use it."""
     rows = ["| tool | arguments | permission | use when |", "|---|---|---|---|"]
-    for t in REGISTRY.values():
+    for t in _all().values():
         perm = {"read": "free", "send": "sends data out (user confirms once per chat)"}.get(
             t.permission, f"{t.permission} (user confirms)")
         rows.append(f"| {t.name} | {_args_line(t)} | {perm} | {t.when} |")
@@ -148,7 +165,7 @@ def table() -> str:
 
 def xml_instructions() -> str:
     """How to call a tool in plain text, for models (or servers) without native tools."""
-    examples = "\n".join(t.xml_example() for t in REGISTRY.values())
+    examples = "\n".join(t.xml_example() for t in _all().values())
     return (
         "If native function calling is not available, call a tool by writing its XML tag on its own, "
         "arguments as attributes (the long text argument may go in the body), and then stop writing; "
