@@ -9,9 +9,13 @@ the tail of the text (see docs/protocol.md).
 from __future__ import annotations
 
 import json
+import re
 import struct
 import threading
 from typing import Any, BinaryIO
+
+from native_host import logs
+from native_host.textsafe import clean
 
 HEADER = struct.Struct("=I")  # native byte order, as both browsers send it
 MAX_IN = 64 * 1024 * 1024  # Chromium's own cap on extension → host messages
@@ -62,8 +66,20 @@ def read_frame(stream: BinaryIO) -> bytes | None:
     return payload
 
 
+def _utf8(text: str) -> bytes:
+    """UTF-8 of JSON text; a lone surrogate (an id the extension sent as ``"\\ud800"``) is
+    written back as the same escape, so the reply repeats the id exactly."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _LONE.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
+
+
+_LONE = re.compile("[\ud800-\udfff]")
+
+
 def encode(message: dict[str, Any]) -> bytes:
-    body = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    body = _utf8(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
     return HEADER.pack(len(body)) + body
 
 
@@ -71,8 +87,9 @@ def split_text(text: str, max_bytes: int = PART_BYTES) -> list[str]:
     """Cut ``text`` into pieces whose JSON string encoding takes at most ``max_bytes`` bytes.
 
     Cuts never fall inside a character; text full of characters JSON must escape (control
-    characters become six bytes each) is cut finer.
+    characters become six bytes each) is cut finer.  Linear in the length of ``text``.
     """
+    text = clean(text)
     if _json_size(text) <= max_bytes:
         return [text]
     data = text.encode("utf-8")
@@ -89,7 +106,7 @@ def split_text(text: str, max_bytes: int = PART_BYTES) -> list[str]:
 
 
 def _json_size(text: str) -> int:
-    return len(json.dumps(text, ensure_ascii=False).encode("utf-8")) - 2  # minus the quotes
+    return len(_utf8(json.dumps(text, ensure_ascii=False))) - 2  # minus the quotes
 
 
 def _fit(piece: str, max_bytes: int) -> list[str]:
@@ -99,12 +116,19 @@ def _fit(piece: str, max_bytes: int) -> list[str]:
     return _fit(piece[:mid], max_bytes) + _fit(piece[mid:], max_bytes)
 
 
+def _room(envelope: dict[str, Any]) -> int:
+    """Bytes left for the text of ``envelope`` (its text field empty) within one frame."""
+    return min(PART_BYTES, MAX_OUT - len(encode(envelope)))
+
+
 def frames_for(message: dict[str, Any]) -> list[bytes]:
     """Encode a message as one frame, or as several when it would exceed :data:`MAX_OUT`.
 
     ``delta`` messages are simply split into several deltas. Any other message with a long
     ``text`` (or ``message``) field is preceded by ``{"type": "part", "id", "field", "text"}``
-    frames; the receiver prepends their text to that field of the final message.
+    frames; the receiver prepends their text to that field of the final message.  The room
+    for text is what the envelope (id and all) leaves, so no frame exceeds 1 MiB whatever
+    the id.  Raises :class:`ValueError` when even that cannot be done.
     """
     frame = encode(message)
     if len(frame) <= MAX_OUT:
@@ -114,17 +138,18 @@ def frames_for(message: dict[str, Any]) -> list[bytes]:
     )
     if field is None:
         raise ValueError(f"{message.get('type')} message of {len(frame)} bytes has no text to split")
-    pieces = split_text(message[field])
     if message.get("type") == "delta":
-        return [encode({**message, field: p}) for p in pieces]
-    head, tail = pieces[:-1], pieces[-1]
-    frames = [
-        encode({"type": "part", "id": message.get("id"), "field": field, "text": p}) for p in head
-    ]
-    last = encode({**message, field: tail})
-    if len(last) > MAX_OUT:
+        room = _room({**message, field: ""})
+        if room < 1024:
+            raise ValueError(f"delta message too large even without its text ({MAX_OUT - room} bytes)")
+        return [encode({**message, field: p}) for p in split_text(message[field], room)]
+    part = {"type": "part", "id": message.get("id"), "field": field, "text": ""}
+    room = min(_room(part), _room({**message, field: ""}))
+    if room < 1024:
         raise ValueError(f"{message.get('type')} message too large even without its text")
-    return frames + [last]
+    pieces = split_text(message[field], room)
+    head, tail = pieces[:-1], pieces[-1]
+    return [encode({**part, "text": p}) for p in head] + [encode({**message, field: tail})]
 
 
 class FrameWriter:
@@ -136,7 +161,15 @@ class FrameWriter:
         self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
-        frames = frames_for(message)
+        """Write ``message`` (split as needed). Never raises: a message that cannot be framed is
+        replaced by a short ``error`` with its id, so one bad message cannot stop the host."""
+        try:
+            frames = frames_for(message)
+        except (ValueError, TypeError, RecursionError) as e:
+            logs.log("frame_unsendable", level="error", kind=str(message.get("type")), problem=str(e)[:300])
+            frames = frames_for({"type": "error", "id": message.get("id") if _small(message.get("id")) else None,
+                                 "code": "internal", "retryable": False,
+                                 "message": "Tabmate could not send a message this large to the browser (limit 1 MiB)."})
         with self._lock:
             if self.closed:
                 return
@@ -147,3 +180,9 @@ class FrameWriter:
             except (BrokenPipeError, ValueError, OSError):
                 # the browser went away; nothing more can be said to it
                 self.closed = True
+
+
+def _small(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) <= 1024
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**64

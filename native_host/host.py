@@ -98,7 +98,10 @@ class Host:
     # ------------------------------------------------------------ chats
     def start_chat(self, msg: protocol.Chat) -> None:
         if msg.id in self.chats:
-            self.send(error_wire(TabmateError("invalid_request", f"A chat with id {msg.id!r} is already running.", retryable=False), msg.id))
+            # no id: the error must not be taken for the end of the chat already running with it
+            self.send(error_wire(TabmateError(
+                "invalid_request", f"A chat with id {str(msg.id)[:80]!r} is already running: a new chat needs a new id.",
+                retryable=False)))
             return
         if msg.session in self.busy_sessions:
             self.send(error_wire(TabmateError(
@@ -243,7 +246,11 @@ async def serve(inp: BinaryIO, out: BinaryIO, services: Services | None = None) 
             sys.stderr.write(f"tabmate: {item}\n")
             logs.log("frame_truncated", level="warning", problem=str(item))
             break
-        host.handle_payload(item)
+        try:
+            host.handle_payload(item)
+        except Exception as e:  # whatever a frame does, the host keeps serving the others
+            logs.log("frame_crash", level="error", problem=repr(e)[:300], trace=_trace())
+            writer.send(error_wire(e))
     await host.shutdown()
     logs.log("host_exit", code=code)
     return code

@@ -16,6 +16,8 @@ import threading
 import time
 from typing import Any
 
+from native_host.textsafe import clean
+
 _SECRETS: set[str] = set()
 _lock = threading.Lock()
 _logger: logging.Logger | None = None
@@ -78,7 +80,12 @@ def _get_logger() -> logging.Logger:
 def log(event: str, level: str = "info", **fields: Any) -> None:
     """Write one structured line: ``{"ts", "level", "event", **fields}``."""
     record = {"ts": round(time.time(), 3), "level": level, "event": event, **fields}
-    line = redact(json.dumps(record, ensure_ascii=False, default=str))
+    try:
+        text = json.dumps(record, ensure_ascii=False, default=str)
+    except (ValueError, RecursionError):  # a huge int or a deep value: keep the line, shortened
+        text = json.dumps({k: v if isinstance(v, (str, float, bool)) or v is None else repr(v)[:200]
+                           for k, v in record.items()}, ensure_ascii=False)
+    line = redact(clean(text))  # a lone surrogate from a frame could not be written
     try:
         _get_logger().log(logging.getLevelName(level.upper()), line)
     except Exception:  # logging must never take the host down

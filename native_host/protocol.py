@@ -10,11 +10,33 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, TypeAdapter, ValidationError
+
+from native_host.textsafe import scrub
 
 PROTOCOL_VERSION = 1
 
-Id = Union[str, int]
+# An id is repeated in every reply, so it must stay small: a huge id could not fit in a 1 MiB
+# reply frame. Strict: ``true`` or ``1.0`` is not an id (lax mode would answer ``true`` as ``1``).
+MAX_ID_CHARS = 256
+MAX_ID_INT = 2**63 - 1
+
+
+def _check_id(value: Any) -> Any:
+    """A short string (kept exactly, even a lone surrogate) or a modest integer; never a bool."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError("must be a string or an integer")
+    if isinstance(value, str) and len(value) > MAX_ID_CHARS:
+        raise ValueError(f"must have at most {MAX_ID_CHARS} characters, not {len(value)}")
+    if isinstance(value, int) and not -MAX_ID_INT <= value <= MAX_ID_INT:
+        raise ValueError("is too large a number")
+    return value
+
+
+# A plain validator hands the Python value through untouched: pydantic-core would refuse a str
+# holding a lone surrogate, which JSON (and so the extension) may send as "\ud800".
+Id = Annotated[Any, PlainValidator(_check_id), PlainSerializer(lambda v: v, return_type=Any)]
+MAX_DEPTH = 100  # JSON nesting accepted in a frame (deeper would exhaust Python's recursion)
 
 
 class _Msg(BaseModel):
@@ -191,19 +213,53 @@ def parse_message(payload: bytes) -> Ping | Chat | Cancel | TestConnection | Get
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise BadMessage(f"message is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise BadMessage(f"message is nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as e:  # an integer of more than 4300 digits
+        raise BadMessage(f"message is not valid JSON: {str(e)[:120]}") from None
     if not isinstance(data, dict):
         raise BadMessage(f"message must be a JSON object, not {type(data).__name__}")
     raw_id = data.get("id")
-    msg_id = raw_id if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) else None
+    msg_id = raw_id if _echoable(raw_id) else None
+    if _too_deep(data):
+        raise BadMessage(f"message is nested more than {MAX_DEPTH} levels deep", msg_id)
+    data = {**scrub({k: v for k, v in data.items() if k != "id"}), **({"id": raw_id} if "id" in data else {})}
     kind = data.get("type")
     if kind is None:
         raise BadMessage("message has no 'type'", msg_id)
     if kind not in INCOMING_TYPES:
-        raise BadMessage(f"unknown message type {kind!r}", msg_id)
+        raise BadMessage(f"unknown message type {_short(kind)}", msg_id)
     try:
         return _incoming.validate_python(data)
     except ValidationError as e:
         raise BadMessage(f"invalid {kind!r} message: {describe(e)}", msg_id) from None
+
+
+def _echoable(raw_id: Any) -> bool:
+    """An id a reply may repeat: a short string or a modest integer (never a bool)."""
+    try:
+        _check_id(raw_id)
+        return True
+    except ValueError:
+        return False
+
+
+def _too_deep(data: Any) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item if isinstance(v, (dict, list)))
+    return False
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "…"
 
 
 def describe(e: ValidationError) -> str:
@@ -212,7 +268,7 @@ def describe(e: ValidationError) -> str:
     for err in e.errors():
         loc = [str(p) for p in err["loc"] if not (isinstance(p, str) and p in _NOISE)]
         where = ".".join(loc) or "message"
-        seen.setdefault(where, err["msg"])  # a union reports each member; the first says enough
+        seen.setdefault(where, err["msg"].removeprefix("Value error, "))  # a union reports each member; the first says enough
     return "; ".join(f"'{where}': {msg}" for where, msg in list(seen.items())[:5])
 
 
