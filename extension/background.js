@@ -12,6 +12,7 @@ import { runToolRequest } from "./browser_tools.js";
 import {
   answerConfirm, cancelChat, forgetTab, load, newChat, onChatMessage, onConfirmRequest, retry,
   failAllChats, chatTab, insertDraft, runningCount, startChat, tabState, tabs,
+  forgetConversations, noteUrl, openConversation, reopenTab,
 } from "./chats.js";
 import { connect, host, hostInfo, reconnectNow, request, setHostHandlers } from "./native_port.js";
 import { broadcast, sidebarShows, sidebars } from "./sidebar_ports.js";
@@ -80,6 +81,7 @@ async function onSidebarMessage(port, msg) {
   switch (msg.type) {
     case "hello": {
       info.tabId = msg.tabId;
+      await reopenTab(msg.tabId);
       const st = tabState(msg.tabId);
       port.postMessage({ type: "state", tabId: msg.tabId, state: st });
       port.postMessage({ type: "host", host: hostInfo() });
@@ -104,6 +106,10 @@ async function onSidebarMessage(port, msg) {
       return answerConfirm(msg.tabId, msg.id, msg.approved, msg.remember);
     case "insert_draft":
       return insertDraft(msg.tabId, msg.id);
+    case "open_conversation":
+      return openConversation(msg.tabId, msg.session);
+    case "conversations_deleted":
+      return forgetConversations(msg.session ?? null, !!msg.all);
     case "reconnect":
       return reconnectNow();
     case "request": {
@@ -161,6 +167,7 @@ if (IS_FIREFOX) {
   api.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
 }
 
+api.tabs.onUpdated.addListener((tabId, info) => { if (info.url) noteUrl(tabId, info.url); });
 api.tabs.onRemoved.addListener((tabId) => {
   forgetTab(tabId);
   pending.delete(tabId);

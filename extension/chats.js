@@ -3,7 +3,7 @@
 // restart and comes back when the sidebar reopens; every change is published to the
 // sidebars showing that tab.
 
-import { host, INSTALL_HINT, nextId, post } from "./native_port.js";
+import { host, INSTALL_HINT, nextId, post, request } from "./native_port.js";
 import { broadcast } from "./sidebar_ports.js";
 import { basicPage, inTab, pageSnapshot } from "./tab_content.js";
 
@@ -173,6 +173,7 @@ export async function startChat(tabId, text, action = null, selection = null) {
   try {
     page = await pageSnapshot(tabId);
     if (selection && !page.selection) page.selection = selection;
+    if (page.url) st.url = page.url;
   } catch (e) {
     page = await basicPage(tabId);
     if (page && selection) page.selection = selection;
@@ -227,12 +228,75 @@ export async function retry(tabId) {
   await startChat(tabId, text, action, selection);
 }
 
-/** The tab was closed: stop its chat and drop what was saved for it. */
+/** The tab was closed: stop its chat, and keep it a while for the tab coming back (reopenTab). */
 export function forgetTab(tabId) {
   const st = tabs.get(tabId);
+  const url = st?.url;
   if (st?.busy) cancelChat(tabId);
   tabs.delete(tabId);
   api.storage.session.remove(`tab:${tabId}`).catch(() => {});
+  if (!url || !st?.messages.some((m) => m.role === "user")) return;
+  const closed = [{ url, at: Date.now(), session: st.session, messages: st.messages.filter((m) => !m.streaming) },
+    ...recentlyClosed.filter((c) => c.session !== st.session)].slice(0, CLOSED_KEPT);
+  recentlyClosed.splice(0, recentlyClosed.length, ...closed);
+  api.storage.session.set({ closed: recentlyClosed }).catch(() => {});
+}
+
+// ------------------------------------------------------------------ history
+/** Where the tab is (kept with its chat, so a closed tab's chat can find the tab reopened). */
+export function noteUrl(tabId, url) {
+  const st = tabs.get(tabId);
+  if (!st || st.url === url) return;
+  st.url = url;
+  save(tabId);
+}
+
+const CLOSED_KEPT = 10;
+const CLOSED_FOR_MS = 60 * 60 * 1000;
+const recentlyClosed = []; // chats of tabs closed lately: [{url, at, session, messages}]
+
+/**
+ * A tab without a chat showing a page whose tab was closed lately (Ctrl+Shift+T, "reopen
+ * closed tab"): it gets that chat back, and the conversation goes on under the same session.
+ */
+export async function reopenTab(tabId) {
+  await load();
+  if (tabs.has(tabId)) return;
+  if (!recentlyClosed.length) {
+    const saved = (await api.storage.session.get("closed").catch(() => ({})))?.closed ?? [];
+    recentlyClosed.push(...saved);
+  }
+  const url = await api.tabs.get(tabId).then((t) => t.url, () => null);
+  const i = recentlyClosed.findIndex((c) => c.url === url && Date.now() - c.at < CLOSED_FOR_MS);
+  if (i < 0 || tabs.has(tabId)) return;
+  const [c] = recentlyClosed.splice(i, 1);
+  api.storage.session.set({ closed: recentlyClosed }).catch(() => {});
+  tabs.set(tabId, { ...emptyState(), session: c.session, messages: c.messages });
+  publish(tabId, true);
+}
+
+/** "Open" in the history view: that conversation, read from the helper, becomes this tab's chat. */
+export async function openConversation(tabId, session) {
+  await load();
+  if (tabs.get(tabId)?.busy) cancelChat(tabId);
+  const item = await request({ type: "history_get", session }, 15000);
+  const messages = item.messages.map((m) => ({ role: m.role, text: m.text }));
+  if (item.omitted) messages.unshift({ role: "status", text: `${item.omitted} earlier messages are in the history (export the conversation to read them).` });
+  tabs.set(tabId, { ...emptyState(), session: item.session, messages });
+  publish(tabId, true);
+}
+
+/** Conversations deleted from the history leave the tabs showing them (a busy one finishes first). */
+export async function forgetConversations(session, all = false) {
+  await load();
+  for (const [tabId, st] of tabs) {
+    if (st.busy || !(all || st.session === session)) continue;
+    tabs.set(tabId, emptyState());
+    publish(tabId, true);
+  }
+  const kept = recentlyClosed.filter((c) => !all && c.session !== session);
+  recentlyClosed.splice(0, recentlyClosed.length, ...kept);
+  api.storage.session.set({ closed: recentlyClosed }).catch(() => {});
 }
 
 /** draft_email: a draft card in the transcript, just above the answer being written. */

@@ -5,9 +5,11 @@
 //   sidebar_settings.js  the settings panel
 //   sidebar_mcp.js       the settings panel's MCP servers
 //   sidebar_banner.js    the helper's status and short notices
+//   sidebar_history.js   past conversations: search, open, rename, export, delete
 //   markdown.js          answers rendered as sanitized markdown
 import { showHostStatus, showNotice, toast } from "./sidebar_banner.js";
 import { applyDelta, setTab, showState, viewedTab } from "./sidebar_chat.js";
+import { initHistory } from "./sidebar_history.js";
 import { connectLink, send } from "./sidebar_link.js";
 import "./sidebar_mcp.js"; // the settings panel's MCP servers
 
@@ -58,6 +60,7 @@ async function updatePageName() {
 }
 
 // ------------------------------------------------------------------ start
+initHistory(viewedTab);
 connectLink({
   message: onMessage,
   reconnected: () => { if (viewedTab() !== null) send({ type: "hello", tabId: viewedTab() }); },

@@ -5,9 +5,11 @@ file at once (two browser windows) both run :func:`migrate`; ``BEGIN IMMEDIATE``
 second wait and then find nothing left to do.
 
 The full-text index is not a migration: it needs SQLite's FTS5, which not every Python
-build has. :func:`ensure_fts` creates it (and its triggers) where FTS5 exists and drops the
-triggers where it does not, so that a database written by one build still works in another;
-a rebuilt index is filled from the messages.
+build has. It holds one row per conversation (its title and every message a person reads,
+from the ``conversation_text`` view), so a search ranks at most one row per conversation
+however common the word. The store keeps it current (:func:`unindex` before a change,
+:func:`index` after). A host without FTS5 marks it stale; the next host with FTS5 rebuilds
+it (:func:`ensure_fts`).
 """
 
 from __future__ import annotations
@@ -41,26 +43,23 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX messages_conversation ON messages(conversation, id);
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
     """,
+    # 2: what the full-text index holds for a conversation
+    """
+    CREATE VIEW conversation_text AS SELECT c.id AS id, c.title AS title,
+        coalesce((SELECT group_concat(m.text, char(10)) FROM messages m
+                  WHERE m.conversation = c.id AND m.text IS NOT NULL), '') AS body
+    FROM conversations c;
+    """,
 )
 
 FTS_TABLE = """
-CREATE VIRTUAL TABLE IF NOT EXISTS messages_fts USING fts5(
-    text, content='messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2')
+CREATE VIRTUAL TABLE IF NOT EXISTS conversations_fts USING fts5(
+    title, body, content='conversation_text', content_rowid='id',
+    tokenize='unicode61 remove_diacritics 2', prefix='2 3', detail='none')
 """
-FTS_TRIGGERS = """
-CREATE TRIGGER IF NOT EXISTS messages_fts_ai AFTER INSERT ON messages WHEN new.text IS NOT NULL BEGIN
-    INSERT INTO messages_fts(rowid, text) VALUES (new.id, new.text);
-END;
-CREATE TRIGGER IF NOT EXISTS messages_fts_ad AFTER DELETE ON messages WHEN old.text IS NOT NULL BEGIN
-    INSERT INTO messages_fts(messages_fts, rowid, text) VALUES ('delete', old.id, old.text);
-END;
-CREATE TRIGGER IF NOT EXISTS messages_fts_au AFTER UPDATE OF text ON messages BEGIN
-    INSERT INTO messages_fts(messages_fts, rowid, text)
-        SELECT 'delete', old.id, old.text WHERE old.text IS NOT NULL;
-    INSERT INTO messages_fts(rowid, text) SELECT new.id, new.text WHERE new.text IS NOT NULL;
-END;
-"""
-FTS_TRIGGER_NAMES = ("messages_fts_ai", "messages_fts_ad", "messages_fts_au")
+# the first index (one row per message, kept by triggers) made common words slow to rank
+OLD_INDEX = ("DROP TRIGGER IF EXISTS messages_fts_ai", "DROP TRIGGER IF EXISTS messages_fts_ad",
+             "DROP TRIGGER IF EXISTS messages_fts_au", "DROP TABLE IF EXISTS messages_fts")
 
 
 def fts5_available() -> bool:
@@ -95,26 +94,37 @@ def migrate(db: sqlite3.Connection) -> int:
 
 
 def ensure_fts(db: sqlite3.Connection, use: bool) -> bool:
-    """Set the full-text index up (``use``) or take its triggers away; returns whether it is on."""
+    """Set the full-text index up (``use``), or mark it stale for the next build that has FTS5."""
     db.execute("BEGIN IMMEDIATE")
     try:
-        triggers = {r[0] for r in db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'messages_fts_%'")}
         if use:
-            if triggers != set(FTS_TRIGGER_NAMES):
-                # new, or written meanwhile by a build without FTS5: index everything again
+            for statement in OLD_INDEX:
+                db.execute(statement)
+            exists = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'conversations_fts'").fetchone()
+            stale = db.execute("SELECT value FROM meta WHERE key = 'fts_stale'").fetchone()
+            if not exists or stale:
                 db.execute(FTS_TABLE)
-                for statement in _statements(FTS_TRIGGERS):
-                    db.execute(statement)
-                db.execute("INSERT INTO messages_fts(messages_fts) VALUES ('rebuild')")
+                db.execute("INSERT INTO conversations_fts(conversations_fts) VALUES ('rebuild')")
+                db.execute("DELETE FROM meta WHERE key = 'fts_stale'")
         else:
-            for name in triggers:
-                db.execute(f"DROP TRIGGER IF EXISTS {name}")
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('fts_stale', '1')")
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
     return use
+
+
+def unindex(db: sqlite3.Connection, ids: list[int]) -> None:
+    """Take conversations out of the index (before their text changes or they go)."""
+    for cid in ids:
+        db.execute("INSERT INTO conversations_fts(conversations_fts, rowid, title, body) "
+                   "SELECT 'delete', id, title, body FROM conversation_text WHERE id = ?", (cid,))
+
+
+def index(db: sqlite3.Connection, cid: int) -> None:
+    db.execute("INSERT INTO conversations_fts(rowid, title, body) SELECT id, title, body FROM conversation_text "
+               "WHERE id = ?", (cid,))
 
 
 def _statements(script: str) -> list[str]:

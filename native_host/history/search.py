@@ -1,7 +1,7 @@
 """Listing and searching conversations: FTS5 where SQLite has it, a LIKE scan where not.
 
-A search matches a conversation whose title, or one of whose messages, holds every word
-of the query; the last word also matches as a prefix (search as you type). Results are
+A search matches a conversation whose title and messages together hold every word of
+the query; the last word also matches as a prefix (search as you type). Results are
 newest first either way, each with a short ``snippet`` around the first hit.
 """
 
@@ -44,16 +44,13 @@ def find(db: sqlite3.Connection, query: str | None, limit: int = 50, before: flo
         use_fts = False
     else:
         use_fts = fts
-    if terms:
-        title = " AND ".join("c.title LIKE ? ESCAPE '\\'" for _ in terms)
-        if use_fts:
-            where.append(f"(c.id IN (SELECT m.conversation FROM messages_fts f JOIN messages m ON m.id = f.rowid "
-                         f"WHERE messages_fts MATCH ?) OR ({title}))")
-            args += [fts_query(terms), *map(_like, terms)]
-        else:
-            text = " AND ".join("m.text LIKE ? ESCAPE '\\'" for _ in terms)
-            where.append(f"(EXISTS (SELECT 1 FROM messages m WHERE m.conversation = c.id AND {text}) OR ({title}))")
-            args += [*map(_like, terms), *map(_like, terms)]
+    if terms and use_fts:
+        where.append("c.id IN (SELECT rowid FROM conversations_fts WHERE conversations_fts MATCH ?)")
+        args.append(fts_query(terms))
+    for term in terms if not use_fts else []:
+        where.append("(c.title LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation = c.id "
+                     "AND m.text LIKE ? ESCAPE '\\'))")
+        args += [_like(term), _like(term)]
     sql = f"SELECT c.id, {_COLUMNS} FROM conversations c"
     if where:
         sql += " WHERE " + " AND ".join(where)

@@ -156,6 +156,7 @@ class HistoryStore:
                         rows = [self._row(m, legacy.shown_text(m["content"])[0] if m["role"] == "user"
                                           else m["content"] if _shown(m) else None) for m in old.messages]
                         self._insert(db, cid, rows, when)
+                        self._index(db, cid)
                     db.execute("COMMIT")
                 except BaseException:
                     db.execute("ROLLBACK")
@@ -198,11 +199,13 @@ class HistoryStore:
                 cid = self._create(db, session, title or "", url, now)
             else:
                 cid = found[0]
+                self._unindex(db, [cid])
                 if (not found[1] and title) or (not found[2] and url):
                     db.execute("UPDATE conversations SET title = CASE WHEN title = '' THEN ? ELSE title END, "
                                "url = coalesce(url, ?), site = coalesce(site, ?) WHERE id = ?",
                                (one_line(title or ""), url, site_of(url), cid))
             self._insert(db, cid, rows, now)
+            self._index(db, cid)
 
     @staticmethod
     def _row(message: dict[str, Any], text: str | None) -> tuple[str, str, str | None, str | None]:
@@ -254,23 +257,43 @@ class HistoryStore:
         if not title:
             raise TabmateError("invalid_request", "A conversation's name cannot be empty.", retryable=False)
         with self._write() as db:
-            if db.execute("UPDATE conversations SET title = ?, renamed = 1 WHERE session = ?",
-                          (title, session)).rowcount == 0:
+            ids = self._ids(db, "session = ?", session)
+            if not ids:
                 raise NotFound(session)
+            self._unindex(db, ids)
+            db.execute("UPDATE conversations SET title = ?, renamed = 1 WHERE id = ?", (title, ids[0]))
+            self._index(db, ids[0])
         return title
 
     def delete(self, session: str) -> int:
-        with self._write() as db:
-            return db.execute("DELETE FROM conversations WHERE session = ?", (session,)).rowcount
+        return self._delete("session = ?", session)
 
     def delete_all(self) -> int:
-        with self._write() as db:
-            count = db.execute("DELETE FROM conversations").rowcount
+        count = self._delete("1")
         with self._lock:
             self.db().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # deleted text leaves the WAL file too
         return count
 
     clear = delete
+
+    def _delete(self, where: str, *args: Any) -> int:
+        with self._write() as db:
+            ids = self._ids(db, where, *args)
+            self._unindex(db, ids)
+            db.executemany("DELETE FROM conversations WHERE id = ?", [(i,) for i in ids])
+        return len(ids)
+
+    @staticmethod
+    def _ids(db: sqlite3.Connection, where: str, *args: Any) -> list[int]:
+        return [r[0] for r in db.execute(f"SELECT id FROM conversations WHERE {where}", args)]
+
+    def _index(self, db: sqlite3.Connection, cid: int) -> None:
+        if self.fts:
+            schema.index(db, cid)
+
+    def _unindex(self, db: sqlite3.Connection, ids: list[int]) -> None:
+        if self.fts:
+            schema.unindex(db, ids)
 
     def prune(self, keep_days: int | None, *, force: bool = True) -> int:
         """Delete conversations untouched for more than ``keep_days`` (None: keep everything).
@@ -280,8 +303,7 @@ class HistoryStore:
         if keep_days is None or (not force and now - self._pruned_at < PRUNE_EVERY):
             return 0
         self._pruned_at = now
-        with self._write() as db:
-            count = db.execute("DELETE FROM conversations WHERE updated < ?", (now - keep_days * 86400,)).rowcount
+        count = self._delete("updated < ?", now - keep_days * 86400)
         if count:
             logs.log("history_pruned", conversations=count, keep_days=keep_days)
         return count
