@@ -52,6 +52,8 @@ export function showHistory(open, { keepChatHidden = false } = {}) {
     showSettings(false);
     $("chat-view").hidden = true;
     confirmBar(false);
+    $("history-search").value = ""; // a fresh list each time the view opens
+    query = "";
     load(false);
     $("history-search").focus();
   } else if (!keepChatHidden) {

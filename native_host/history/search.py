@@ -75,16 +75,20 @@ def item(row: Sequence[Any], count: int | None = None) -> dict[str, Any]:
     return out
 
 
+_MARKUP = re.compile(r"\*\*|__|`+|^#+\s|^>\s|!?\[([^\]]*)\]\([^)]*\)", re.M)
+
+
 def snippet(db: sqlite3.Connection, cid: int, terms: list[str], width: int = 140) -> str:
-    """About ``width`` characters around the first word found in the conversation's messages."""
+    """About ``width`` characters of plain text around the first word found in the conversation
+    (SQLite finds the message; its ``lower`` folds ASCII only, so otherwise the first message)."""
     low = [t.casefold() for t in terms]
-    first = None
-    for (text,) in db.execute("SELECT text FROM messages WHERE conversation = ? AND text IS NOT NULL ORDER BY id", (cid,)):
-        folded = text.casefold()
-        at = min((folded.find(t) for t in low if t in folded), default=-1)
-        if at >= 0:
-            start = max(0, at - width // 3)
-            piece = " ".join(text[start:start + width].split())
-            return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")
-        first = first or text
-    return " ".join((first or "")[:width].split())
+    hit = " OR ".join("instr(lower(text), ?) > 0" for _ in low)
+    row = db.execute(f"SELECT text FROM messages WHERE conversation = ? AND text IS NOT NULL AND ({hit}) "
+                     "ORDER BY id LIMIT 1", (cid, *low)).fetchone() or db.execute(
+        "SELECT text FROM messages WHERE conversation = ? AND text IS NOT NULL ORDER BY id LIMIT 1", (cid,)).fetchone()
+    text = _MARKUP.sub(lambda m: m.group(1) or "", row[0]) if row else ""
+    folded = text.casefold()
+    at = min((folded.find(t) for t in low if t in folded), default=-1)
+    start = max(0, at - width // 3) if at >= 0 else 0
+    piece = " ".join(text[start:start + width].split())
+    return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")

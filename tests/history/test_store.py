@@ -27,7 +27,7 @@ def turn(question: str, answer: str, page: str | None = None) -> list[dict]:
 
 
 def test_search_finds_words_in_any_message_newest_first(store):
-    store.append("a", turn("How long does the SunBrew take?", "Eleven minutes in direct sunlight."),
+    store.append("a", turn("How long does the SunBrew take?", "Eleven minutes in **direct sunlight**."),
                  title="How long does the SunBrew take?", url="https://www.kettles.example/sunbrew")
     store.append("b", turn("Summarize", "A review of solar kettles for campers."), title="Solar Kettles Review")
     store.append("c", turn("Price of bread?", "Two euros."), title="Price of bread?")
@@ -39,7 +39,7 @@ def test_search_finds_words_in_any_message_newest_first(store):
     assert store.list("minutes bread") == []
     assert [i["session"] for i in store.list("SUNB")] == ["a"]  # as you type, any case
     hit = store.list("sunlight")[0]
-    assert "direct sunlight" in hit["snippet"]
+    assert "in direct sunlight." in hit["snippet"]  # plain text: no markdown marks
     assert hit["site"] == "kettles.example" and hit["url"].startswith("https://www.kettles")
     assert hit["messages"] == 2
 
