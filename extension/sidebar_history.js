@@ -8,10 +8,10 @@ import { request, send } from "./sidebar_link.js";
 import { showSettings } from "./sidebar_settings.js";
 
 const PAGE = 50;
-const ICONS = {
-  history: '<path d="M3 12a9 9 0 1 0 3-6.7L3 8"/><path d="M3 3v5h5M12 7v5l3 2"/>',
-  rename: '<path d="M4 20h4L19 9l-4-4L4 16v4z"/>',
-  delete: '<path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13"/>',
+const ICONS = { // the paths of each icon
+  history: ["M3 12a9 9 0 1 0 3-6.7L3 8", "M3 3v5h5M12 7v5l3 2"],
+  rename: ["M4 20h4L19 9l-4-4L4 16v4z"],
+  delete: ["M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13"],
 };
 const $ = (id) => document.getElementById(id);
 let viewedTab = () => null;
@@ -242,7 +242,11 @@ function icon(name) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("aria-hidden", "true");
-  svg.innerHTML = ICONS[name]; // our own constant markup, never page or model text
+  for (const d of ICONS[name]) {
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
   return svg;
 }
 
