@@ -33,6 +33,9 @@ _UNLIKELY_ROLES = {"menu", "menubar", "complementary", "navigation", "alert", "a
                    "dialog", "banner", "contentinfo", "search"}
 _SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
 _PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
+# a block (not a list) of the article without a positive class goes when more of its
+# text than this is in links
+_LINK_DENSITY_MAX = 0.2
 
 
 def _hidden(el: El) -> bool:
@@ -176,7 +179,7 @@ def _should_drop(el: El, flags: Flags) -> bool:
         return True
     if not is_list and heading_density < 0.9 and length < 25 and (img == 0 or img > 2):
         return True
-    if not is_list and weight < 25 and density > 0.2:
+    if not is_list and weight < 25 and density > _LINK_DENSITY_MAX:
         return True
     if weight >= 25 and density > 0.5:
         return True

@@ -105,9 +105,13 @@ def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | Non
     return None
 
 
+# a product page that shows a price and nothing saying it cannot be bought is on offer
+_PRICE_MEANS_IN_STOCK = True
+
+
 def _offered(known: Any, out: dict[str, Any]) -> bool:
     """A product page that shows a price and nothing says it cannot be bought: on offer."""
-    return known.price is not None or out.get("price") is not None
+    return _PRICE_MEANS_IN_STOCK and (known.price is not None or out.get("price") is not None)
 
 
 def _code(value: str) -> str | None:

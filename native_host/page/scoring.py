@@ -26,6 +26,8 @@ _DIVIDERS = (1, 2, 6, 9, 12)
 # Where the article is shows within the first blocks of even a book-length page (the
 # readability corpus's longest pages have ~250); scoring stops there on huge pages.
 _MAX_BLOCKS = 10_000
+# a sibling joins the article when it scores this share of the top candidate
+_SIBLING_SHARE = 0.2
 _CLOSE = 0.75  # candidates scoring this share of the best one may make it climb to their ancestor
 
 
@@ -141,7 +143,7 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
     if parent is None or top.tag == "body":
         return [top]
     top_score = final.get(top, 0.0)
-    threshold = max(10.0, top_score * 0.2)
+    threshold = max(10.0, top_score * _SIBLING_SHARE)
     top_class = top.get("class") or ""
     keep = []
     for sib in parent:

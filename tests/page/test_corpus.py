@@ -21,6 +21,7 @@ from tests.conftest import SHARED, need
 
 READABILITY = SHARED / "corpus" / "readability"
 PRODUCTS = SHARED / "corpus" / "products-dev"
+SNIPPETS = SHARED / "corpus" / "trafilatura-eval"
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -47,6 +48,20 @@ def test_main_content_f1_on_a_sample_of_readability_pages() -> None:
     f1, precision, recall = bench.article_scores(rows)
     assert len(pages) >= 30
     assert f1 >= 0.97, f"main-content F1 {f1:.3f} (P {precision:.3f}, R {recall:.3f})"
+
+
+def test_snippets_on_a_sample_of_trafilatura_eval_pages() -> None:
+    """People's must/must-not snippets, scored as trafilatura's evaluation does."""
+    need(SNIPPETS.is_dir(), "corpus/trafilatura-eval")
+    bench = _bench()
+    truth = json.loads((SNIPPETS / "ground-truth.json").read_text(encoding="utf-8"))
+    rows = []
+    for key, gold in sorted(truth.items())[::4]:  # every 4th page: a fixed, spread-out sample
+        markup = decode(gzip.decompress((SNIPPETS / "html" / f"{key}.html.gz").read_bytes()))
+        rows.append(bench.snippet_counts(bench.tabmate_article(markup), gold["with"], gold["without"]))
+    f1, precision, recall, _ = bench.snippet_scores(rows)
+    assert len(rows) >= 150
+    assert f1 >= 0.85, f"snippet F1 {f1:.3f} (P {precision:.3f}, R {recall:.3f})"
 
 
 def test_title_and_lang_match_readability_metadata() -> None:
