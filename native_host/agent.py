@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from native_host import logs, permissions, prompt, protocol, tools, toolcalls
+from native_host import images, logs, permissions, prompt, protocol, tools, toolcalls
 from native_host.channel import ChatChannel, ChatOutcome, Services
-from native_host.providers.base import (ChatRequest, ReasoningDelta, TextDelta, ToolCallEvent,
+from native_host.providers.base import (ChatRequest, ImagesOff, ReasoningDelta, TextDelta, ToolCallEvent,
                                         ToolsOff, UsageEvent)
 from native_host.sanitize import PAGE_DATA_MARKER, THINK_BLOCK, sanitize
 from native_host.settings import Settings
@@ -47,6 +47,8 @@ class Turn:
     page_changed: bool = False
     bad_rounds: int = 0
     step_budget: int = 8000  # tokens this turn's tool results may take together
+    shots: list[str] = field(default_factory=list)  # screenshots the screenshot tool took this step
+    images_off: str = ""  # why the model's server refused images (told to the user)
 
 
 async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services,
@@ -60,7 +62,10 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
     page_budget, history_budget = prompt.budgets(router.context_window)
     stored = services.history.load(chat.session)
     turn = Turn(chat, channel, services, settings, chat.page, page_budget, step_budget=page_budget + history_budget)
-    user = {"role": "user", "content": prompt.user_message(chat, _context(turn))}
+    context = await asyncio.to_thread(_context, turn)  # a big page or PDF must not stall the host
+    user = {"role": "user", "content": prompt.user_message(chat, context)}
+    if chat.page and images.valid_images([chat.page.screenshot]):
+        user["images"] = [chat.page.screenshot]
     head = [{"role": "system", "content": prompt.system_prompt()}, *prompt.trim_history(stored, history_budget), user]
     native = router.tools_supported
     try:
@@ -73,6 +78,7 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
             native = native and not tools_off
             if not calls or turn.bad_rounds >= MAX_BAD_ROUNDS:
                 answer = sanitize(text) or "I don't have an answer to that — could you rephrase the question?"
+                answer = _images_note(turn, answer)
                 _save(turn, answer)
                 return ChatOutcome(answer, step, _usage(turn))
             await _run_step(turn, sanitize(preamble), calls)
@@ -131,6 +137,10 @@ async def _call_model(router: Any, request: ChatRequest, turn: Turn) -> tuple[st
         elif isinstance(ev, ToolsOff):
             tools_off = True
             logs.log("tools_off", provider=turn.settings.provider, reason=ev.reason)
+        elif isinstance(ev, ImagesOff):
+            turn.images_off = ev.reason
+            logs.log("images_off", provider=turn.settings.provider, reason=ev.reason[:200])
+            turn.channel.status("images_off", "This model does not accept images — answering without the screenshot…")
         elif isinstance(ev, ReasoningDelta) and not thinking:
             thinking = True
             turn.channel.status("thinking", "Thinking…")
@@ -150,6 +160,10 @@ async def _run_step(turn: Turn, preamble: str, calls: list[toolcalls.ToolCall]) 
         result = await _run_tool(turn, call)
         turn.new.append({"role": "tool", "tool_call_id": call.id, "name": call.name, "content": result})
         turn.gathered.append(f"{call.name}: {_one_line(result)}")
+    if turn.shots:  # the screenshot tool's pictures reach the model as an image message
+        turn.new.append({"role": "user", "content": "The screenshot of the visible tab you asked for:",
+                         "images": turn.shots})
+        turn.shots = []
     if all(c.problems for c in ran):
         turn.bad_rounds += 1
         if turn.bad_rounds >= MAX_BAD_ROUNDS:
@@ -166,8 +180,11 @@ async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
     if call.problems or tool is None:
         logs.log("tool_call_invalid", tool=call.name, problems=call.problems)
         return toolcalls.problem_text(call)
-    decision = await permissions.permit(turn.channel, turn.services.settings, tool, call.arguments,
-                                        session=turn.chat.session, page_url=turn.page.url if turn.page else None)
+    if tool.to_model and images.stays_on_machine(turn.settings.provider, turn.settings.base_url):
+        decision = permissions.Decision()  # nothing leaves the machine
+    else:
+        decision = await permissions.permit(turn.channel, turn.services.settings, tool, call.arguments,
+                                            session=turn.chat.session, page_url=turn.page.url if turn.page else None)
     if decision.denial:
         return decision.denial
     turn.channel.status("tool", tool.status_label(call.arguments))
@@ -201,6 +218,12 @@ def _fit(turn: Turn) -> None:
 
 
 def _format_result(turn: Turn, name: str, result: Any) -> str:
+    if name == "screenshot":
+        shot = result.get("screenshot") if isinstance(result, dict) else result
+        if not images.valid_images([shot if isinstance(shot, str) else None]):
+            return "Error: screenshot failed: the browser returned no image."
+        turn.shots.append(shot)
+        return "Screenshot taken; it follows as an image."
     if name == "get_selection":
         text = (result.get("selection") or result.get("text")) if isinstance(result, dict) else result
         return prompt.untrusted("selected text", str(text or "(nothing is selected)"))
@@ -224,18 +247,28 @@ async def _fresh_page(turn: Turn) -> str:
 
 # ------------------------------------------------------------------ context, history, endings
 def _context(turn: Turn) -> str:
-    """The page block for the user message; previous product when moving between products."""
-    page, previous = turn.page, None
-    if page is None:
+    """The page block for the user message (other tabs share the budget); previous product
+    when moving between products."""
+    page, previous, others = turn.page, None, ""
+    if turn.chat.tabs:
+        from native_host import tabs
+
+        shared = tabs.share([*([page] if page else []), *turn.chat.tabs], turn.page_budget, turn.chat.text)
+        others = "\n\n" + tabs.tabs_block(turn.chat.tabs, shared[1:] if page else shared)
+        if page is None:
+            return prompt.context_block(None, turn.page_budget) + others
+        body, product = shared[0].to_prompt(), shared[0].product
+    elif page is None:
         return prompt.context_block(None, turn.page_budget)
+    else:
+        body, product = prompt.page_context(page, turn.page_budget, turn.chat.text)
     from native_host.page.cache import ProductCache
 
-    body, product = prompt.page_context(page, turn.page_budget)
     if product is not None and page.url:
         cache = ProductCache()
         previous = cache.previous(exclude_url=page.url)  # (url, product) or None
         cache.remember(page.url, product)
-    return prompt.context_block(page, turn.page_budget, previous, body)
+    return prompt.context_block(page, turn.page_budget, previous, body) + others
 
 
 def _save(turn: Turn, answer: str) -> None:
@@ -245,8 +278,10 @@ def _save(turn: Turn, answer: str) -> None:
     text = chat.text if not chat.action else f"[{chat.action}] {chat.text}".strip()
     if page and page.url:
         text += f"\n(on page: {page.title or page.url} — {page.url})"
+    if page and page.screenshot:
+        text += "\n(with a screenshot of the tab)"
     new = [dict(m, content=prompt.clip(m["content"], STORED_RESULT_CHARS // 4, "tool result"))
-           if m["role"] == "tool" else m for m in turn.new]
+           if m["role"] == "tool" else {k: v for k, v in m.items() if k != "images"} for m in turn.new]
     asked = chat.text.strip()
     title = (page.title if page and page.title and (chat.action or not asked) else None) or asked
     history = turn.services.history
@@ -254,6 +289,16 @@ def _save(turn: Turn, answer: str) -> None:
                                   {"role": "assistant", "content": answer}],
                    title=title, url=page.url if page and page.url else None)
     history.prune(turn.settings.history_retention, force=False)
+
+
+def _images_note(turn: Turn, answer: str) -> str:
+    """The answer, plus why the screenshot was left out when the model refused images."""
+    if not turn.images_off:
+        return answer
+    note = (f"\n\n_The screenshot was not used: {turn.settings.model or 'this model'} does not accept images "
+            "(the server said so), so this answer is from the page text only. Choose a vision model to include it._")
+    turn.channel.delta(note)
+    return answer + note
 
 
 def _stopped(turn: Turn, steps: int) -> str:

@@ -1,4 +1,4 @@
-"""``tabmate ask TEXT [--page FILE.html] [--url URL]``: the sidebar's agent from a terminal.
+"""``tabmate ask TEXT [--page FILE.html|.pdf] [--tab FILE]… [--image FILE.png]``: the sidebar's agent from a terminal.
 
 The same loop as the sidebar (:func:`native_host.agent.run_turn`); there is no browser, so
 ``get_page`` answers from the page file, ``get_selection`` is empty, ``draft_email`` prints
@@ -23,19 +23,26 @@ NO_BROWSER = "not available from the terminal (there is no browser): answer from
 
 
 def read_page(path: Path, url: str | None) -> protocol.PageSnapshot:
-    data = path.read_bytes()
-    try:
-        from native_host.page.parse import decode
-        html = decode(data)
-    except ImportError:
-        html = data.decode("utf-8", "replace")
-    from lxml import html as lxml_html
+    """A saved page or a PDF file as the snapshot its tab would send (title from <title>)."""
+    from native_host.page.cli import read_snapshot
 
-    try:
-        title = (lxml_html.fromstring(html).findtext(".//title") or "").strip()
-    except Exception:  # an empty or odd file still makes a page, just without a title
-        title = ""
-    return protocol.PageSnapshot(url=url or path.resolve().as_uri(), title=title or path.name, html=html)
+    page = read_snapshot(path, url or path.resolve().as_uri(), title="")
+    if page.html is not None:
+        from lxml import html as lxml_html
+
+        try:
+            title = (lxml_html.fromstring(page.html).findtext(".//title") or "").strip()
+        except Exception:  # an empty or odd file still makes a page, just without a title
+            title = ""
+        page.title = title or path.name
+    return page
+
+
+def read_image(path: Path) -> str:
+    """An image file as the data URL a screenshot arrives as (PNG, JPEG, WebP or GIF)."""
+    from native_host.images import data_url_of
+
+    return data_url_of(path.read_bytes())
 
 
 class TerminalChannel(ChatChannel):
@@ -79,21 +86,35 @@ def main(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="tabmate ask", description="Ask the agent from the terminal.")
     parser.add_argument("text", nargs="+", help="the question")
-    parser.add_argument("--page", type=Path, metavar="FILE.html", help="a saved page to ask about")
+    parser.add_argument("--page", type=Path, metavar="FILE.html", help="a saved page or a PDF to ask about")
     parser.add_argument("--url", help="the page's URL (default: the file's)")
+    parser.add_argument("--tab", type=Path, action="append", default=[], metavar="FILE.html",
+                        help="another tab as context (.html or .pdf; repeatable)")
+    parser.add_argument("--image", type=Path, metavar="FILE.png", help="a screenshot for a vision model")
     parser.add_argument("--action", choices=["summarize", "draft", "explain_selection"], help="a sidebar action")
     parser.add_argument("--session", help="keep a conversation across runs under this name")
     add_provider_options(parser)
     args = parser.parse_args(argv)
     from native_host.errors import TabmateError
 
+    reading = args.page
     try:
         page = read_page(args.page, args.url) if args.page else None
-    except OSError as e:
-        print(f"tabmate ask: cannot read {args.page}: {e.strerror or e}", file=sys.stderr)
+        tabs = []
+        for reading in args.tab:
+            tabs.append(read_page(reading, None))
+        if args.image:
+            reading = args.image
+            page = page or protocol.PageSnapshot(url="", title=args.image.name)
+            page.screenshot = read_image(args.image)
+    except (OSError, ValueError) as e:
+        print(f"tabmate ask: cannot read {reading}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 2
+    if len(tabs) > protocol.MAX_TABS:
+        print(f"tabmate ask: at most {protocol.MAX_TABS} --tab files", file=sys.stderr)
         return 2
     chat = protocol.Chat(type="chat", id="cli", session=args.session or f"cli-{uuid.uuid4().hex[:8]}",
-                         text=" ".join(args.text), page=page, action=args.action)
+                         text=" ".join(args.text), page=page, action=args.action, tabs=tabs or None)
     channel = TerminalChannel(chat, page, stream=not args.json)
     try:
         settings, key = resolve(args)

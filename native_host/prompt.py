@@ -27,6 +27,7 @@ Rules
   The user is asked to confirm them; if an action is denied, carry on without it and say what you could not do.
 - Follow-ups refer to the conversation so far and to your previous answer; summaries should be short bullets
   with the key facts (numbers, prices, dates) first.
+- Cite where facts come from when the context shows it: PDF pages as (p. N), video times as [m:ss], other tabs by title.
 - Answer in the user's language, in concise markdown. Do not show your reasoning or any tool markup in the answer.
 
 Decision guide
@@ -62,11 +63,11 @@ def clip(text: str, budget_tokens: int, what: str = "text") -> str:
 
 
 # ------------------------------------------------------------------ page context
-def page_context(page: protocol.PageSnapshot, budget: int) -> tuple[str, Any]:
-    """(page context text, product or None) from the page-context module."""
-    from native_host.page.context import build_context  # lxml parsing: loaded on first page
+def page_context(page: protocol.PageSnapshot, budget: int, question: str = "") -> tuple[str, Any]:
+    """(page context text, product or None) from the page-context module (PDFs: documents)."""
+    from native_host.documents.context import snapshot_context  # lxml, pypdf: loaded on first page
 
-    ctx = build_context(page, budget_tokens=budget)
+    ctx = snapshot_context(page, budget, question)
     return ctx.to_prompt(), ctx.product
 
 
@@ -154,5 +155,6 @@ def as_text(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
             else:
                 out.append({"role": "user", "content": text})
         else:
-            out.append({"role": m["role"], "content": m.get("content", "")})
+            out.append({"role": m["role"], "content": m.get("content", ""),
+                        **({"images": m["images"]} if m.get("images") else {})})
     return out

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidat
 from native_host.textsafe import scrub
 
 PROTOCOL_VERSION = 1
+MAX_TABS = 10  # other tabs one chat message may carry
 
 # An id is repeated in every reply, so it must stay small: a huge id could not fit in a 1 MiB
 # reply frame. Strict: ``true`` or ``1.0`` is not an id (lax mode would answer ``true`` as ``1``).
@@ -58,6 +59,10 @@ class PageSnapshot(BaseModel):
     selection: str | None = None
     tab_id: int | None = None
     lang: str | None = None
+    content_type: str | None = None  # the tab's document type, e.g. application/pdf
+    pdf: str | None = None  # a PDF tab's bytes, base64
+    screenshot: str | None = None  # data:image/png|jpeg;base64,… of the visible tab
+    transcript: str | None = None  # a video's captions, "[mm:ss] text" lines
 
 
 class Ping(_Msg):
@@ -72,6 +77,7 @@ class Chat(_Msg):
     text: str
     page: PageSnapshot | None = None
     action: Literal["summarize", "draft", "explain_selection"] | None = None
+    tabs: list[PageSnapshot] | None = Field(default=None, max_length=MAX_TABS)  # other tabs the user added
 
 
 class Cancel(_Msg):

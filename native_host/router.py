@@ -20,11 +20,11 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 import httpx
 
-from native_host import logs
+from native_host import images, logs
 from native_host.channel import Services
 from native_host.errors import TabmateError
 from native_host.providers.base import (
-    ChatRequest, End, Event, ReasoningDelta, TextDelta, ToolCallEvent, ToolsOff, UsageEvent,
+    ChatRequest, End, Event, ImagesOff, ReasoningDelta, TextDelta, ToolCallEvent, ToolsOff, UsageEvent,
 )
 from native_host.providers.errors import LABELS, friendly_error
 from native_host.settings import Settings
@@ -136,7 +136,7 @@ class Router:
             request = _without_tools(request)
             yield ToolsOff("native tools are off for this model")
         attempt = 0
-        tools_retried = False
+        tools_retried = images_retried = False
         while True:
             attempt += 1
             streamed = False
@@ -157,6 +157,12 @@ class Router:
                 return
             except TabmateError as e:
                 self._log_error(request, attempt, started, e, streamed)
+                if not streamed and not images_retried and images.has_images(request) and images.is_images_rejection(e):
+                    images_retried = True  # one retry without the images; the agent tells the user
+                    request = images.without_images(request)
+                    attempt -= 1
+                    yield ImagesOff(getattr(e, "detail", "") or e.message)
+                    continue
                 if not streamed and not tools_retried and request.tools and is_tools_rejection(e):
                     tools_retried = True
                     self.services.tools_off.add((self.provider_name, request.model))

@@ -8,7 +8,8 @@ the extension as ``tool_request``; host tools run here through ``run``.
 Permission levels (what each means and how grants work: :mod:`native_host.permissions`):
 ``read`` runs freely; ``send`` (data leaves the machine) is asked once per chat; ``navigate``
 and ``act`` need the user's consent (``confirm_request``) unless confirmations are off or the
-user allowed the tool on the site (and, for navigation, the destination).
+user allowed the tool on the site (and, for navigation, the destination). A ``send`` tool whose
+data goes only to the model (``to_model``: the screenshot) is not asked for a model on this machine.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Tool:
     body_param: str | None = None  # XML form: the argument the tag's body fills
     run: Callable[[dict[str, Any]], Awaitable[Any]] | None = None  # host tools only
     timeout: float | None = None  # host tools: the longest a call may take (None: the agent's default)
+    to_model: bool = False  # a send tool whose data goes only to the model (not asked when it is local)
 
     def spec(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description, "parameters": self.parameters}
@@ -106,6 +108,11 @@ REGISTRY: dict[str, Tool] = {t.name: t for t in [
                "amount": {"type": "integer", "minimum": 1, "description": "pixels (default: one screen)"}},
               ["direction"]),
          permission="act", label="Scrolling {direction}…", confirm="Scroll the page {direction}?"),
+    Tool("screenshot", "Take a screenshot of the visible part of the current tab and look at it (vision models "
+         "only): charts, images, layout — what the page text cannot show.",
+         "the question is about how the page looks (a chart, a picture, the layout) and the text does not answer",
+         _obj(), permission="send", to_model=True, label="Taking a screenshot…",
+         confirm="Send a screenshot of the visible tab to the model's provider?"),
     Tool("draft_email", "Prepare an email draft; the sidebar shows it with Copy, Open in mail app and "
          "Insert into page buttons, and puts it into the page's compose box only when the user presses Insert.",
          "the user wants an email, reply or message written",

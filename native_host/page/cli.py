@@ -1,7 +1,8 @@
 """``tabmate extract FILE… [--url URL] [--budget TOKENS]`` — one JSON line per file.
 
 Prints the page context the agent would inject, in the shape CONTRACT.md fixes.
-``.html.gz`` files are decompressed; bytes are decoded like a browser would (BOM, UTF-8,
+``.html.gz`` files are decompressed; PDF files (found by their ``%PDF`` header) give their
+text page by page (native_host/documents); bytes are decoded like a browser would (BOM, UTF-8,
 declared charset, cp1252).  A file that cannot be read gives an ``error`` line and exit 1.
 """
 
@@ -20,6 +21,25 @@ def _read(path: Path) -> str:
     if path.name.endswith(".gz") or data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
     return decode(data)
+
+
+def read_snapshot(path: Path, url: str, title: str = ""):  # type: ignore[no-untyped-def]
+    """A saved page (.html, .html.gz) or a PDF file as the PageSnapshot a tab would send."""
+    import base64
+
+    from native_host.documents.pdf import MAX_BYTES, is_pdf
+    from native_host.protocol import PageSnapshot
+
+    with path.open("rb") as f:
+        head = f.read(1024)
+        if is_pdf(head):
+            size = path.stat().st_size
+            if size > MAX_BYTES:
+                raise OSError(f"the PDF is {size / 2**20:.0f} MB; Tabmate reads PDFs up to {MAX_BYTES // 2**20} MB")
+            data = head + f.read()
+            return PageSnapshot(url=url, title=title or path.name, content_type="application/pdf",
+                                pdf=base64.b64encode(data).decode("ascii"))
+    return PageSnapshot(url=url, title=title, html=_read(path))
 
 
 def record(file: str, ctx) -> dict:  # type: ignore[no-untyped-def]
@@ -41,7 +61,7 @@ def record(file: str, ctx) -> dict:  # type: ignore[no-untyped-def]
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="tabmate extract",
                                      description="Print the page context the agent would inject.")
-    parser.add_argument("files", nargs="+", metavar="FILE", help=".html or .html.gz")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=".html, .html.gz or .pdf")
     parser.add_argument("--url", default="", help="the page's URL (default: file:// of the file)")
     parser.add_argument("--budget", type=int, default=6000, metavar="TOKENS",
                         help="token budget for the context (default 6000)")
@@ -49,19 +69,17 @@ def main(argv: list[str]) -> int:
     if args.budget < 0:
         parser.error("--budget must be 0 or more")
 
-    from native_host.page.context import build_context
-    from native_host.protocol import PageSnapshot
+    from native_host.documents.context import snapshot_context
 
     status = 0
     for name in args.files:
         path = Path(name)
         try:
-            markup = _read(path)
+            snapshot = read_snapshot(path, args.url or path.absolute().as_uri())
         except (OSError, EOFError, gzip.BadGzipFile) as e:
             print(json.dumps({"file": name, "error": f"cannot read {name}: {e}"}, ensure_ascii=False))
             status = 1
             continue
-        url = args.url or path.absolute().as_uri()
-        ctx = build_context(PageSnapshot(url=url, title="", html=markup), args.budget)
+        ctx = snapshot_context(snapshot, args.budget)
         print(json.dumps(record(name, ctx), ensure_ascii=False), flush=True)
     return status

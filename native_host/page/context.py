@@ -198,6 +198,11 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             # content last: it may modify the tree (retries parse the page again)
             main, main_words = _safely("content", lambda: extract_limited(
                 root, ctx.title, limit, reparse=lambda: parse(snapshot.html)), ("", 0))
+    if snapshot.transcript:  # a video page: its captions are the content
+        from native_host.documents import transcript
+
+        main, main_words = transcript.as_text(snapshot.transcript), 0
+        ctx.description = transcript.description(snapshot.transcript)
     if not main and snapshot.text:
         main = _clean_text(snapshot.text)
     selection = " ".join((snapshot.selection or "").split()) or None

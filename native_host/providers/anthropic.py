@@ -55,8 +55,20 @@ def to_anthropic(messages: list[dict[str, Any]]) -> tuple[str, list[dict[str, An
             if blocks:
                 add("assistant", blocks)
         else:
-            add("user", [{"type": "text", "text": content}])
+            add("user", [*_image_blocks(m.get("images") or ()), {"type": "text", "text": content}])
     return "\n\n".join(system), out
+
+
+def _image_blocks(urls: Any) -> list[dict[str, Any]]:
+    """Data URLs → base64 ``image`` blocks (images before the text, as Anthropic advises)."""
+    from native_host.images import parse_data_url
+
+    blocks = []
+    for url in urls:
+        parsed = parse_data_url(url)
+        if parsed:
+            blocks.append({"type": "image", "source": {"type": "base64", "media_type": parsed[0], "data": parsed[1]}})
+    return blocks
 
 
 async def parse_anthropic_stream(response: httpx.Response, base_url: str) -> AsyncIterator[Event]:

@@ -8,7 +8,8 @@ Neutral message shape (also what sessions store)::
 
     {"role": "system" | "user" | "assistant" | "tool", "content": str,
      "tool_calls"?: [{"id": str, "name": str, "arguments": dict}],   # assistant only
-     "tool_call_id"?: str, "name"?: str}                              # tool only
+     "tool_call_id"?: str, "name"?: str,                              # tool only
+     "images"?: [data URL]}                                           # user only (vision)
 
 Tool spec: ``{"name": str, "description": str, "parameters": <JSON schema object>}``.
 """
@@ -56,7 +57,14 @@ class ToolsOff:
     reason: str = ""
 
 
-Event = Union[TextDelta, ReasoningDelta, ToolCallEvent, UsageEvent, End, ToolsOff]
+@dataclass
+class ImagesOff:
+    """The server rejected the images; the router retried once without them."""
+
+    reason: str = ""
+
+
+Event = Union[TextDelta, ReasoningDelta, ToolCallEvent, UsageEvent, End, ToolsOff, ImagesOff]
 
 
 @dataclass

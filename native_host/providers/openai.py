@@ -52,6 +52,10 @@ def to_openai_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         elif role == "tool":
             out.append({"role": "tool", "tool_call_id": m.get("tool_call_id", ""),
                         "content": m.get("content", "")})
+        elif m.get("images"):  # vision: text first, then each image as a data URL
+            out.append({"role": role, "content": [
+                {"type": "text", "text": m.get("content", "")},
+                *({"type": "image_url", "image_url": {"url": url}} for url in m["images"])]})
         else:
             out.append({"role": role, "content": m.get("content", "")})
     return out

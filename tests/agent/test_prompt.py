@@ -21,7 +21,7 @@ def test_system_prompt_has_rules_tool_table_and_xml_format():
 def test_native_specs_come_from_the_same_declarations():
     specs = {s["name"]: s for s in tools.specs()}
     assert set(specs) == {"get_page", "get_selection", "search_web", "open_url", "click_element",
-                          "fill_input", "scroll", "draft_email"}
+                          "fill_input", "scroll", "screenshot", "draft_email"}
     assert specs["fill_input"]["parameters"]["required"] == ["index", "text"]
     assert tools.get("open_url").permission == "navigate" and tools.get("get_page").permission == "read"
 

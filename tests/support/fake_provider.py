@@ -76,6 +76,40 @@ def ndjson_reply(objs: list[dict[str, Any]], **kw: Any) -> Reply:
     return Reply(headers={"Content-Type": "application/x-ndjson"}, chunks=chunks, **kw)
 
 
+def images_in(body: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Every image a request body carries, as (wire format, media type, base64 data):
+    ``image_url`` (OpenAI-style data URL content parts), ``anthropic`` (base64 ``image``
+    blocks) or ``ollama`` (the native API's ``images`` list of bare base64 strings)."""
+    found: list[tuple[str, str, str]] = []
+    for m in body.get("messages") or []:
+        content = m.get("content")
+        for part in content if isinstance(content, list) else []:
+            if part.get("type") == "image_url":
+                url = part["image_url"]["url"] if isinstance(part["image_url"], dict) else part["image_url"]
+                head, _, data = url.partition(",")
+                found.append(("image_url", head[5:].split(";")[0], data))
+            elif part.get("type") == "image":
+                src = part["source"]
+                found.append(("anthropic", src["media_type"], src["data"]))
+        for data in m.get("images") or []:
+            found.append(("ollama", "", data))
+    return found
+
+
+def images_rejected(provider: str = "openai") -> Reply:
+    """What a text-only model's server answers to a request with an image (real messages)."""
+    if provider == "anthropic":
+        return json_reply({"type": "error", "error": {"type": "invalid_request_error",
+                                                      "message": "messages.0.content.0: this model does not support image input"}},
+                          status=400)
+    if provider == "ollama":
+        return json_reply({"error": {"message": "this model is missing data required for image input", "type": "invalid_request_error"}},
+                          status=400)
+    return json_reply({"error": {"message": "Invalid content type. image_url is only supported by certain models.",
+                                 "type": "invalid_request_error", "param": "messages.[0].content.[1].type",
+                                 "code": None}}, status=400)
+
+
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True

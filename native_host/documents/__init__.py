@@ -1,0 +1,1 @@
+"""Non-HTML documents (PDF, video transcripts) → the same PageContext shape as ``page/``."""
