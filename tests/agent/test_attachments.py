@@ -78,7 +78,8 @@ async def test_the_screenshot_tool_asks_first_for_a_cloud_model(fake_provider):
     fake_provider.add(call(("screenshot", {})), say("Blue bars."))
     sidebar = Sidebar(tools={"screenshot": {"screenshot": SHOT}})
     services = services_for(fake_provider, provider="openai", base_url=fake_provider.url + "/v1")
-    await run(chat("what colour are the bars?", page={"url": "https://s.example/", "text": "bars"}), sidebar, services)
+    await run(chat("what colour are the bars?", page={"url": "https://s.example/", "text": "bars"}, session="asked"),
+              sidebar, services)
     ask = sidebar.of("confirm_request")
     assert [a["tool"] for a in ask] == ["screenshot"] and "screenshot of the visible tab" in ask[0]["summary"]
     second = fake_provider.requests[1].json
@@ -90,7 +91,7 @@ async def test_the_screenshot_tool_denied_sends_nothing(fake_provider):
     fake_provider.add(call(("screenshot", {})), say("I could not look."))
     sidebar = Sidebar(tools={"screenshot": {"screenshot": SHOT}}, approve=False)
     services = services_for(fake_provider, provider="openai", base_url=fake_provider.url + "/v1")
-    await run(chat("look", page={"url": "https://s.example/", "text": "x"}), sidebar, services)
+    await run(chat("look", page={"url": "https://s.example/", "text": "x"}, session="denied"), sidebar, services)
     assert not sidebar.of("tool_request") and images_in(fake_provider.requests[1].json) == []
 
 
