@@ -14,7 +14,7 @@ const OWN_ORIGIN = new URL(SIDEBAR_URL).origin;
 /** Message types the sidebar may send to the helper as a plain request/reply. */
 export const HOST_REQUESTS = new Set([
   "ping", "get_settings", "set_settings", "test_connection", "list_models", "clear",
-  "history_list", "history_get", "history_export", "history_delete", "history_rename",
+  "history_list", "history_get", "history_export", "history_delete", "history_rename", "mcp_status",
 ]);
 
 const bare = (url) => String(url ?? "").split(/[?#]/)[0];
