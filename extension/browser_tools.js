@@ -2,7 +2,7 @@
 // search_web, open_url, click_element, fill_input, scroll, draft_email): each tool_request
 // runs in the tab its chat is about and is answered with a tool_result.
 
-import { chatTab, showDraft } from "./chats.js";
+import { agentTab, chatTab, showDraft } from "./chats.js";
 import { post } from "./native_port.js";
 import { inTab, pageSnapshot, waitForLoad } from "./tab_content.js";
 
@@ -65,6 +65,8 @@ async function runTool(tabId, tool, args, dest) {
       return searchWeb(tabId, String(args.query ?? ""), dest);
     case "open_url":
       return openUrl(tabId, args.url);
+    case "list_tabs": // for another program (`tabmate mcp serve`)
+      return (await api.tabs.query({})).map((t) => ({ tab_id: t.id, window_id: t.windowId, title: t.title, url: t.url, active: t.active }));
     case "draft_email":
       showDraft(tabId, { to: args.to ?? "", subject: args.subject ?? "", body: String(args.body ?? "") });
       return { shown_to_user: true, note: "The draft is shown in the sidebar with Copy, Open in mail app and Insert into page buttons; it goes into the page only when the user presses Insert." };
@@ -84,10 +86,10 @@ async function checkSite(tabId, site) {
 
 /** A tool_request from the helper: run it in the chat's tab and answer tool_result. */
 export async function runToolRequest(msg) {
-  const tabId = chatTab(msg.chat);
+  const tabId = msg.agent ? await agentTab() : chatTab(msg.chat); // agent: another program, the active tab
   let reply;
   if (tabId === null) {
-    reply = { type: "tool_result", id: msg.id, ok: false, error: "that chat is no longer running" };
+    reply = { type: "tool_result", id: msg.id, ok: false, error: msg.agent ? "no tab is open" : "that chat is no longer running" };
   } else {
     try {
       await checkSite(tabId, msg.site);

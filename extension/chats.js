@@ -332,7 +332,33 @@ export async function insertDraft(tabId, id) {
 
 // ------------------------------------------------------------------ confirmations
 /** The helper asks before an action: show a card (Allow / Deny) in the tab's sidebar. */
+/** The tab another program's requests (`tabmate mcp serve`: msg.agent) act on: the active tab. */
+export async function agentTab() {
+  const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
+  return tab?.id ?? null;
+}
+
+/** Another program asks to act (msg.agent, no chat): the card names it and the element it would touch. */
+async function onAgentConfirm(msg) {
+  const tabId = await agentTab();
+  const args = msg.args ?? {};
+  const deny = () => { try { post({ type: "confirm_result", id: msg.id, approved: false }); } catch { /* ignore */ } };
+  if (tabId === null || tabState(tabId).confirm) return deny(); // no tab, or the user is already asked something
+  let summary = msg.summary;
+  if (args.index !== undefined) {
+    const label = await inTab(tabId, "describe", args).then((r) => r.label, () => null);
+    if (label && msg.tool === "click_element") summary = `${msg.agent} wants to click '${label}'`;
+    if (label && msg.tool === "fill_input") summary = `${msg.agent} wants to type “${args.text ?? ""}” into '${label}'`;
+  }
+  const st = tabState(tabId);
+  st.confirm = { id: msg.id, chat: null, agent: msg.agent, tool: msg.tool, args, summary, site: null,
+    target: msg.tool === "open_url" ? String(args.url ?? "") : null };
+  st.status = `${msg.agent} is waiting for your permission…`;
+  publish(tabId, true);
+}
+
 export async function onConfirmRequest(msg) {
+  if (msg.agent) return onAgentConfirm(msg);
   const chat = running.get(msg.chat);
   if (!chat) {
     try { post({ type: "confirm_result", id: msg.id, approved: false }); } catch { /* ignore */ }
@@ -358,7 +384,7 @@ export function answerConfirm(tabId, id, approved, remember) {
   if (!st?.confirm || st.confirm.id !== id) return;
   const card = st.confirm;
   st.confirm = null;
-  st.status = approved ? "Working…" : "Thinking…";
+  st.status = card.agent ? null : approved ? "Working…" : "Thinking…";
   const idx = st.messages.indexOf(lastAssistant(st, card.chat));
   const note = { role: "status", text: `${approved ? "Allowed" : "Denied"}: ${card.summary}${approved && remember && card.site ? ` (always on ${card.site})` : ""}`, chat: card.chat };
   if (idx >= 0) st.messages.splice(idx, 0, note); else st.messages.push(note);

@@ -211,7 +211,8 @@ function renderConfirm() {
   card.setAttribute("aria-label", "Permission request");
   const title = document.createElement("div");
   title.className = "confirm-title";
-  title.textContent = { click_element: "Click on the page?", fill_input: "Fill in a field?", open_url: "Open a page?" }[c.tool] ?? "Allow this action?";
+  title.textContent = c.agent ? `${c.agent} asks to use your browser`
+    : { click_element: "Click on the page?", fill_input: "Fill in a field?", open_url: "Open a page?" }[c.tool] ?? "Allow this action?";
   const summary = document.createElement("p");
   summary.className = "confirm-summary";
   summary.textContent = c.summary || c.tool;
@@ -228,6 +229,7 @@ function renderConfirm() {
   box.type = "checkbox";
   box.id = "confirm-remember";
   remember.append(box, document.createTextNode(c.site ? ` Always allow on ${c.site}` : " Always allow on this site"));
+  remember.hidden = !!c.agent; // another program's request is asked every time
   const buttons = document.createElement("div");
   buttons.className = "buttons";
   const allow = document.createElement("button");

@@ -231,6 +231,10 @@ async def serve(inp: BinaryIO, out: BinaryIO, services: Services | None = None) 
         except (ValueError, RuntimeError):  # not the main thread (tests running serve() in a thread)
             pass
     logs.log("host_start", version=__version__, pid=os.getpid(), argv=sys.argv[1:3])
+    from native_host.mcp.bridge import Bridge  # `tabmate mcp serve` reaches the browser through it
+
+    bridge = Bridge(writer.send, host.pending)
+    bridge_start = asyncio.ensure_future(bridge.start())
     code = 0
     while True:
         item = await queue.get()
@@ -251,6 +255,8 @@ async def serve(inp: BinaryIO, out: BinaryIO, services: Services | None = None) 
         except Exception as e:  # whatever a frame does, the host keeps serving the others
             logs.log("frame_crash", level="error", problem=repr(e)[:300], trace=_trace())
             writer.send(error_wire(e))
+    await bridge_start
+    await bridge.close()
     await host.shutdown()
     logs.log("host_exit", code=code)
     return code
