@@ -92,6 +92,9 @@ def test_print_inside_a_handler_does_not_corrupt_the_channel(host):
     reply = host.request({"type": "chat", "id": "pr", "session": "s", "text": "print"})
     assert reply == {"type": "response", "id": "pr", "text": "printed", "interrupted": False, "iterations": 1}
     assert host.request({"type": "ping", "id": 2})["type"] == "pong"
+    deadline = time.monotonic() + 5  # stderr is read on a thread of its own: let it catch up
+    while "stray output from a handler" not in host.stderr() and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert "stray output from a handler" in host.stderr()
 
 
