@@ -113,7 +113,7 @@ export function onChatMessage(msg) {
   }
   if (msg.type === "status") {
     st.status = msg.label;
-    if (msg.stage && msg.stage !== "thinking") st.messages.splice(st.messages.indexOf(answer), 0, { role: "status", text: msg.label, chat: msg.id });
+    if (msg.stage && msg.stage !== "thinking" && msg.stage !== "waiting") st.messages.splice(st.messages.indexOf(answer), 0, { role: "status", text: msg.label, chat: msg.id }); // thinking/waiting: the status line only (waiting repeats every 10 s)
     publish(chat.tabId);
     return;
   }

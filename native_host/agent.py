@@ -55,7 +55,7 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
                    settings: Settings, api_key: str | None) -> ChatOutcome:
     from native_host.router import Router
 
-    router = Router(settings, api_key, services)
+    router = Router(settings, api_key, services, status=channel.status)  # "Waiting for …", "Retrying in …"
     if settings.mcp_servers:  # the user's MCP servers' tools beside the browser tools
         tools.use_extra(await services.mcp().tools(
             settings.mcp_servers, notify=lambda: channel.status("tool", "Starting MCP servers…")))

@@ -28,6 +28,7 @@ from native_host.providers.base import (
 )
 from native_host.providers.errors import LABELS, friendly_error
 from native_host.settings import Settings
+from native_host.waiting import Patience, countdown, patience_for, seconds, watched
 
 __all__ = ["Router", "test_connection", "list_models", "friendly_error", "make_provider"]
 
@@ -103,13 +104,20 @@ class Router:
         timeout: float | None = None,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         max_attempts: int = MAX_ATTEMPTS,
+        status: Callable[[str, str], None] | None = None,
+        patience: Patience | None = None,
     ) -> None:
         logs.register_secret(api_key)
         self.settings = settings
         self.services = services
         self.provider_name: str = settings.provider
+        # how long to wait for the first event and between events, and how often to say so
+        self.patience = dataclasses.replace(patience or patience_for(settings.provider, timeout),
+                                            local=settings.provider in LOCAL)
+        self.status = status
+        backstop = timeout if timeout is not None else max(self.patience.first_byte, self.patience.stall) + 30
         self.provider = make_provider(
-            settings, api_key, services.http(), default_timeout(settings.provider, timeout))
+            settings, api_key, services.http(), default_timeout(settings.provider, backstop))
         self.model: str = settings.model or self.provider.default_model
         self.sleep = sleep
         self.max_attempts = max(1, max_attempts)
@@ -144,7 +152,7 @@ class Router:
             first: float | None = None
             usage: UsageEvent | None = None
             try:
-                async for event in self.provider.stream(request):
+                async for event in watched(self.provider.stream(request), self.patience, self._say, self.who):
                     if isinstance(event, (TextDelta, ReasoningDelta, ToolCallEvent)):
                         if first is None:
                             first = time.monotonic()
@@ -170,9 +178,34 @@ class Router:
                     attempt -= 1  # the fallback is not a retry
                     yield ToolsOff(getattr(e, "detail", "") or e.message)
                     continue
-                if streamed or not e.retryable or attempt >= self.max_attempts:
+                if e.retryable and e.retry_after is not None and e.retry_after > MAX_RETRY_AFTER:
+                    raise self._asks_to_wait(e) from None
+                # a request that timed out is retried once at most: the wait was long already
+                attempts = min(self.max_attempts, 2) if e.code == "timeout" else self.max_attempts
+                if streamed or not e.retryable or attempt >= attempts:
                     raise
-                await self.sleep(backoff(attempt, e.retry_after))
+                await countdown(backoff(attempt, e.retry_after), _reason(e), self._say, self.sleep,
+                                self.patience.every)
+
+    @property
+    def who(self) -> str:
+        """The provider as the user knows it: "OpenAI", "Ollama at 127.0.0.1:11434"."""
+        label = LABELS.get(self.provider_name, self.provider_name)
+        if self.provider_name not in LOCAL:
+            return label
+        url = getattr(self.provider, "shown_url", None) or self.provider.base_url
+        return f"{label[:1].upper()}{label[1:]} at {httpx.URL(url).netloc.decode('ascii', 'replace')}"
+
+    def _say(self, label: str) -> None:
+        if self.status is not None:
+            self.status("waiting", label)
+
+    def _asks_to_wait(self, e: TabmateError) -> TabmateError:
+        """A server that asks for a longer pause than we retry within: say how long."""
+        what = e.message.split(" — ")[0]
+        return type(e)(e.code, f"{what} — {self.who} asks to wait {seconds(e.retry_after or 0)} before the next "
+                       "request; try again then", retryable=True, status=e.status, retry_after=e.retry_after,
+                       **({"detail": e.detail} if hasattr(e, "detail") else {}))
 
     def _log_ok(self, request: ChatRequest, attempt: int, started: float, first: float | None,
                 usage: UsageEvent | None, stop: str) -> None:
@@ -193,6 +226,13 @@ class Router:
             status=e.status, retryable=e.retryable, after_text=streamed,
             detail=(getattr(e, "detail", "") or "")[:300],
         )
+
+
+def _reason(e: TabmateError) -> str:
+    """Why a retry happens, in a few words: "server error 503", "rate limited"."""
+    words = {"rate_limit": "rate limited", "server_error": "server error", "timeout": "no answer in time",
+             "network_error": "connection problem"}.get(e.code, e.code.replace("_", " "))
+    return f"{words} {e.status}" if e.status else words
 
 
 def _without_tools(request: ChatRequest) -> ChatRequest:

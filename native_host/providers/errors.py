@@ -38,7 +38,6 @@ _CONTEXT = re.compile(
     r"|reduce the length|input is too long|exceeds? the (?:max|context)|n_ctx|request_too_large",
     re.I,
 )
-_MAX_RETRY_AFTER = 60.0
 
 
 class ProviderError(TabmateError):
@@ -80,7 +79,7 @@ def error_detail(body: str | None) -> str:
 
 
 def parse_retry_after(headers: Mapping[str, str] | None) -> float | None:
-    """Seconds to wait from ``retry-after-ms`` or ``retry-after``, when 0 < delay ≤ 60 s."""
+    """Seconds to wait from ``retry-after-ms`` or ``retry-after`` (a positive delay, or None)."""
     if not headers:
         return None
     delay: float | None = None
@@ -100,8 +99,8 @@ def parse_retry_after(headers: Mapping[str, str] | None) -> float | None:
                 delay = when.timestamp() - time.time()
             except (TypeError, ValueError):
                 delay = None
-    if delay is not None and 0 < delay <= _MAX_RETRY_AFTER:
-        return delay
+    if delay is not None and delay > 0:
+        return delay  # above the router's cap it does not retry, and says how long to wait
     return None
 
 
