@@ -17,7 +17,7 @@ from native_host import images, logs, permissions, prompt, protocol, tools, tool
 from native_host.channel import ChatChannel, ChatOutcome, Services
 from native_host.providers.base import (ChatRequest, ImagesOff, ReasoningDelta, TextDelta, ToolCallEvent,
                                         ToolsOff, UsageEvent)
-from native_host.sanitize import PAGE_DATA_MARKER, THINK_BLOCK, sanitize
+from native_host.sanitize import PAGE_DATA_MARKER, sanitize
 from native_host.settings import Settings
 
 TOOL_TIMEOUT = 30.0
@@ -105,7 +105,7 @@ class _Gate:
         self.raw += delta
         if self.closed:
             return
-        view = THINK_BLOCK.sub("", self.raw)
+        view = toolcalls.visible(self.raw)
         if not self.shown:
             view = view.lstrip()
         hold = toolcalls.hold_index(view, self.sent)

@@ -1,10 +1,13 @@
-"""The final answer's cleanup: no tool markup, no hidden reasoning, everything else kept.
+"""The final answer's cleanup: no tool markup, no hidden reasoning, no template tokens, everything else kept.
 
-Removed: ``<think>`` blocks (closed, unclosed at the end, or an orphan ``</think>`` closing
-reasoning whose opening tag was in the prompt), tool calls in any text format
-(:func:`native_host.toolcalls.scan`), hallucinated tool-like XML (``<tool_response>``,
-``<function_calls>``, ``<parameter …>``…) and orphaned tags of tools or such markup.
-Kept: markdown, code blocks (even with XML inside) and ordinary angle brackets.
+Removed: hidden reasoning (``<think>`` blocks closed or unclosed, an orphan ``</think>``, harmony
+``analysis`` messages… — :mod:`native_host.toolcalls.tokens`), a next turn the model invented, tool
+calls in any dialect (:func:`native_host.toolcalls.scan`), hallucinated tool-like XML
+(``<tool_response>``, ``<function_calls>``, ``<parameter …>``…), orphaned tags of tools or such
+markup, and chat-template control tokens (``<|im_end|>``, ``<｜end▁of▁sentence｜>``,
+``[TOOL_CALLS]``, harmony headers…) whatever the parser made of them.
+Kept: the text around all of these, markdown, code blocks (even with XML or tokens inside) and
+ordinary angle brackets.
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ import re
 
 from native_host import tools
 from native_host.toolcalls import MARKUP, mask_code, scan
+from native_host.toolcalls.tokens import THINK_BLOCK, hidden_spans, token_spans, turn_end
 
-THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
+__all__ = ["PAGE_DATA_MARKER", "THINK_BLOCK", "sanitize", "strip_thinking"]
+
 # the fences prompt.untrusted() puts around page data; a model that echoes them must not show them
 PAGE_DATA_MARKER = re.compile(r"<<<(?:END )?PAGE-DATA[^>]*>>>[ \t]*\n?")
-_ORPHAN_THINK_END = re.compile(r"^.*?</(think|thinking|reasoning)>", re.S | re.I)
 
 
 def _markup_names() -> str:
@@ -25,11 +29,10 @@ def _markup_names() -> str:
 
 
 def strip_thinking(text: str) -> str:
+    """``text`` without hidden reasoning and without a next turn the model invented."""
     masked, _ = mask_code(text)
-    m = _ORPHAN_THINK_END.match(masked)
-    if m and not re.search(r"<(think|thinking|reasoning)>", masked[:m.end()], re.I):
-        text, masked = text[m.end():], masked[m.end():]
-    return _cut(text, [(m.start(), m.end()) for m in THINK_BLOCK.finditer(masked)])
+    end = turn_end(masked)
+    return _cut(text[:end], hidden_spans(masked[:end]))
 
 
 def _cut(text: str, spans: list[tuple[int, int]]) -> str:
@@ -51,14 +54,16 @@ def sanitize(text: str) -> str:
     masked, _ = mask_code(text)
     names = _markup_names()
     # hallucinated results and call wrappers with their content
-    for m in re.finditer(r"<(tool_response|tool_result|tool_use|function_calls|function_call|tools)\b[^>]*>.*?(?:</\1\s*>|\Z)",
-                         masked, re.S | re.I):
-        spans.append((m.start(), m.end()))
-    spans += [(m.start(), m.end()) for m in PAGE_DATA_MARKER.finditer(masked)]
-    # orphaned opening/closing tags (and self-closing ones) of tools and tool-like markup
-    for m in re.finditer(rf"</?(?:{names})\b[^<>]*>|<parameter=[\w-]+>|<function=[\w.-]+>|<\|python_tag\|>|\[TOOL_CALLS\]",
-                         masked, re.I):
-        spans.append((m.start(), m.end()))
+    if "<" in masked:
+        for m in re.finditer(r"<(tool_response|tool_result|tool_use|function_calls|function_call|tools)\b[^>]*>.*?(?:</\1\s*>|\Z)",
+                             masked, re.S | re.I):
+            spans.append((m.start(), m.end()))
+        # orphaned opening/closing tags (and self-closing ones) of tools and tool-like markup
+        for m in re.finditer(rf"</?(?:{names})\b[^<>]*>|<parameter=[\w-]+>|<function=[\w.-]+>", masked, re.I):
+            spans.append((m.start(), m.end()))
+    if "<<<" in masked:
+        spans += [(m.start(), m.end()) for m in PAGE_DATA_MARKER.finditer(masked)]
+    spans += token_spans(masked)
     cleaned = _cut(text, spans)
     masked, _ = mask_code(cleaned, fill="x")  # blank runs left by removals, outside code only
     cleaned = _cut(cleaned, [(m.start() + 2, m.end()) for m in re.finditer(r"\n[ \t]*\n(?:[ \t]*\n)+", masked)])

@@ -1,0 +1,113 @@
+"""Streaming: what part of a half-written answer may be shown already.
+
+:func:`visible` is the answer so far without hidden reasoning, invented turns and complete control
+tokens (a prefix of it only grows as text arrives); :func:`hold_index` says where, in that view, text
+starts that may still become a tool call or a control token, so the gate holds it back.
+"""
+
+from __future__ import annotations
+
+import re
+
+from native_host import tools
+from native_host.toolcalls.text import FENCE, json_calls, mask_code
+from native_host.toolcalls.tokens import hidden_spans, token_spans, turn_end
+
+_TAG_START = re.compile(r"<(/?)([A-Za-z_|][\w.:|=-]*)?")
+_CALL_TAGS = ("tool_call", "tool_calls", "tool_response", "tool_result", "tool_use", "function_calls", "function_call",
+              "function", "invoke", "parameter", "tools", "think", "thinking", "reasoning", "arg_key", "arg_value",
+              "minimax:tool_call", "seed:tool_call", "seed:think", "toolcall", "start_function_call")
+_BRACKETS = ("[TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "[THINK]", "[/THINK]", "[INST]", "[/INST]", "[TOOL_RESULTS]",
+             "[/TOOL_RESULTS]", "[TOOL_CONTENT]", "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]")
+_WORDS = ("Action:", "functools[")  # Command-R, Phi-4-mini / FireFunction
+_CALL_FENCES = ("", "json", "tool_call", "tool", "tool_code")
+
+
+def visible(raw: str) -> str:
+    """The streamed answer as it may be shown so far (see the module docstring)."""
+    masked, _ = mask_code(raw)
+    end = turn_end(masked)
+    raw, masked = raw[:end], masked[:end]
+    spans = sorted(hidden_spans(masked, orphan=False) + token_spans(masked, settled_only=True))
+    out, pos = [], 0
+    for start, stop in spans:
+        if stop > pos:
+            out.append(raw[pos:max(pos, start)])
+            pos = stop
+    out.append(raw[pos:])
+    return "".join(out)
+
+
+def _suspicious(name: str) -> bool:
+    low = name.lower().strip("|/")
+    return (tools.get(low) is not None or tools.get(name.strip("|/")) is not None or low.split("=")[0] in _CALL_TAGS
+            or low.startswith(("python_tag", "tool_", "function", "start_of_turn", "end_of_turn")))
+
+
+def _word_start(text: str, i: int) -> int | None:
+    """Where a Command-R ``Action:`` or ``functools[`` starts (or may be starting, at the end) from ``i``."""
+    best = None
+    for word in _WORDS:
+        k = text.find(word, i)
+        if k >= 0 and (best is None or k < best):
+            best = k
+    line = text.rfind("\n") + 1
+    tail = text[max(line, i):]
+    if tail and any(w.startswith(tail.lstrip()) for w in _WORDS) and tail.strip():
+        k = max(line, i) + len(tail) - len(tail.lstrip())
+        best = k if best is None else min(best, k)
+    return best
+
+
+def hold_index(text: str, start: int = 0) -> int | None:
+    """Where text that may begin a tool call (or hidden markup) starts, from ``start`` on.
+
+    Text before the returned index can be shown now; ``None`` means all of it can.
+    """
+    if start == 0:
+        lead = text.lstrip()
+        offset = len(text) - len(lead)
+        if lead[:1] in ("{", "["):
+            return offset
+        first = lead.split("\n", 1)  # Functionary's first segment: NAME\n{…}
+        if lead and re.fullmatch(r"[\w.-]+", first[0]) and (
+                any(n.startswith(first[0]) for n in tools.names()) if len(first) == 1
+                else tools.get(first[0]) and first[1].lstrip()[:1] in ("", "{")):
+            return offset
+    word = _word_start(text, start)
+    i = start
+    while True:
+        j = min((k for k in (text.find("<", i), text.find("```", i), text.find("~~~", i), text.find("[", i),
+                             text.find(">>>", i)) if k >= 0), default=-1)
+        if word is not None and (j < 0 or word < j):
+            return word
+        if j < 0:
+            tail = len(text) - len(text.rstrip(">"))  # a Functionary ">>>" may be arriving
+            return len(text) - tail if 0 < tail < 3 and len(text) - tail >= start else None
+        if text.startswith(("```", "~~~"), j):
+            m = FENCE.match(text, j)
+            closed = m is not None and m.end() <= len(text) and text[m.end() - 3:m.end()] in ("```", "~~~") and m.end() - j > 6
+            if not closed or (m is not None and (m[2].lower() == "tool_code" or (m[2].lower() in _CALL_FENCES and json_calls(m[3], True)))):
+                return j
+            i = m.end()  # type: ignore[union-attr]
+            continue
+        if text.startswith(">>>", j):
+            if j + 3 >= len(text) or re.match(r"[A-Za-z_]", text[j + 3]):
+                return j
+            i = j + 3
+            continue
+        if text[j] == "[":
+            rest = text[j:j + 18]
+            if any(b.startswith(rest) or rest.startswith(b) for b in _BRACKETS):
+                return j
+            i = j + 1
+            continue
+        if text.startswith(("<|", "<｜"), j):
+            return j  # a control token the view still holds: a call starts here, or it is not complete yet
+        m = _TAG_START.match(text, j)
+        assert m is not None
+        if m.end() >= len(text) and (m[2] or m[1] or j == len(text) - 1):
+            return j  # the tag name may still be arriving
+        if m[2] and _suspicious(m[2]):
+            return j
+        i = m.end() if m.end() > j else j + 1
