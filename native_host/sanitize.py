@@ -55,11 +55,11 @@ def sanitize(text: str) -> str:
     names = _markup_names()
     # hallucinated results and call wrappers with their content
     if "<" in masked:
-        for m in re.finditer(r"<(tool_response|tool_result|tool_use|function_calls|function_call|tools)\b[^>]*>.*?(?:</\1\s*>|\Z)",
-                             masked, re.S | re.I):
+        for m in re.finditer(r"<((?i:tool_response|tool_result|tool_use|function_calls|function_call|tools))\b[^>]*>.*?(?:</(?i:\1)\s*>|\Z)",
+                             masked, re.S):
             spans.append((m.start(), m.end()))
         # orphaned opening/closing tags (and self-closing ones) of tools and tool-like markup
-        for m in re.finditer(rf"</?(?:{names})\b[^<>]*>|<parameter=[\w-]+>|<function=[\w.-]+>", masked, re.I):
+        for m in re.finditer(rf"</?(?i:{names})\b[^<>]*>|<parameter=[\w-]+>|<function=[\w.-]+>", masked):
             spans.append((m.start(), m.end()))
     if "<<<" in masked:
         spans += [(m.start(), m.end()) for m in PAGE_DATA_MARKER.finditer(masked)]

@@ -15,10 +15,12 @@ and :func:`hold_index` tells the streaming gate what may still become a call.
 
 from __future__ import annotations
 
+import re
+
 from native_host.toolcalls.dialects import DIALECTS, Dialect, Scan
 from native_host.toolcalls.repair import ToolCall, check, new_id, problem_text, repair, validate
 from native_host.toolcalls.stream import hold_index, visible
-from native_host.toolcalls.text import FENCE, INLINE, Span, blank, mask_code
+from native_host.toolcalls.text import FENCE, INLINE, Span, blank, code_spans, mask_code
 from native_host.toolcalls.tokens import hidden_spans, turn_end
 
 __all__ = ["DIALECTS", "Dialect", "MARKUP", "Span", "ToolCall", "FENCE", "INLINE", "check", "hold_index", "mask_code",
@@ -30,23 +32,56 @@ MARKUP = ("tool_call", "tool_calls", "tool_response", "tool_result", "tool_use",
           "arg_key", "arg_value", "minimax:tool_call", "seed:tool_call", "TOOLCALL")
 
 
+def _marks_finder() -> list[tuple[str | None, re.Pattern[str]]]:
+    """The rows' marks as patterns (a literal first character keeps a regex search fast, faster than
+    ``in``): one finding every mark that starts with "<", one for each other mark."""
+    marks = sorted({m for d in DIALECTS for m in d.marks if m}, key=len, reverse=True)
+    angle = "<(?:" + "|".join(re.escape(m[1:]) for m in marks if m.startswith("<")) + ")"
+    return [(None, re.compile(angle)), *((m, re.compile(re.escape(m))) for m in marks if not m.startswith("<"))]
+
+
+_MARKS = _marks_finder()
+
+
+def _present(masked: str) -> set[str]:
+    found = {""}
+    for mark, pattern in _MARKS:
+        if mark is None:
+            found.update(pattern.findall(masked))
+        elif pattern.search(masked):
+            found.add(mark)
+    return found
+
+
 def scan(text: str) -> list[Span]:
     """Every tool call (span with ``call``) and dialect markup (span without) in ``text``."""
-    masked, fences = mask_code(text)
-    hidden = hidden_spans(masked)
-    end = turn_end(masked)  # an invented next turn is not the model's to act on
-    if end < len(masked):
-        hidden.append((end, len(masked)))
+    code, fences = code_spans(text)
+    hidden = hidden_spans(text, code=code)
+    end = turn_end(text, code)  # an invented next turn is not the model's to act on
+    if end < len(text):
+        hidden.append((end, len(text)))
     if hidden:
-        masked = blank(masked, sorted(hidden))
-        fences = [f for f in fences if not any(a <= f.start() < b for a, b in hidden)]
+        fences = [f for f in fences if not any(a <= f.start < b for a, b in hidden)]
+        code = _merge(code + hidden)
+    masked = blank(text, code)  # one copy: code, reasoning and invented turns blanked
     s = Scan(text, masked, fences)
+    present = _present(masked)
     spans: list[Span] = []
     for d in DIALECTS:
-        if (d.alone and spans) or not any(mark in masked for mark in d.marks):
+        if (d.alone and spans) or present.isdisjoint(d.marks):
             continue
         spans += d.find(s)
     return _outermost(spans)
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 def _outermost(spans: list[Span]) -> list[Span]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from native_host import tools
-from native_host.toolcalls.text import (FUNCTION_TAG, INVOKE_TAG, Raw, Span, body_calls, json_calls,
+from native_host.toolcalls.text import (FUNCTION_TAG, INVOKE_TAG, Fence, Raw, Span, body_calls, json_calls,
                                         python_calls, tag_args)
 
 
@@ -24,7 +24,7 @@ from native_host.toolcalls.text import (FUNCTION_TAG, INVOKE_TAG, Raw, Span, bod
 class Scan:
     text: str
     masked: str  # code, hidden reasoning and invented turns blanked (same length as text)
-    fences: list[re.Match[str]]  # fenced code blocks outside hidden regions
+    fences: list[Fence]  # fenced code blocks outside hidden regions
 
 
 @dataclass(frozen=True)
@@ -107,26 +107,27 @@ def _registered_tags(s: Scan) -> Iterable[Span]:
 
 
 def _fenced_json(s: Scan) -> Iterable[Span]:
-    for m in s.fences:  # a fenced block that is itself a JSON call of a tool we have
-        if m[2].lower() in ("", "json", "tool_call", "tool", "jsonc") and (calls := json_calls(m[3], True)):
-            yield from _spans(m.start(), m.end(), calls)
+    for f in s.fences:  # a fenced block that is itself a JSON call of a tool we have
+        if f.lang.lower() in ("", "json", "tool_call", "tool", "jsonc") and f.body.lstrip()[:1] in ("{", "[") \
+                and (calls := json_calls(f.body, True)):
+            yield from _spans(f.start, f.end, calls)
 
 
 def _tool_code(s: Scan) -> Iterable[Span]:
-    for m in s.fences:
-        if m[2].lower() == "tool_code":
-            yield from _spans(m.start(), m.end(), python_calls(m[3]) or [])
+    for f in s.fences:
+        if f.lang.lower() == "tool_code":
+            yield from _spans(f.start, f.end, python_calls(f.body) or [])
 
 
 _ACTION = re.compile(r"Action:[ \t]*\n?[ \t]*\Z")
 
 
 def _command_r(s: Scan) -> Iterable[Span]:
-    for m in s.fences:
-        action = _ACTION.search(s.masked, max(0, m.start() - 40), m.start())
-        if action and m[2].lower() in ("", "json") and (calls := json_calls(m[3], False)):
+    for f in s.fences:
+        action = _ACTION.search(s.masked, max(0, f.start - 40), f.start)
+        if action and f.lang.lower() in ("", "json") and (calls := json_calls(f.body, False)):
             # "directly_answer" is Command-R's way of saying "no tool": the block is hidden, not run
-            yield from _spans(action.start(), m.end(), [c for c in calls if c.get("tool_name", c.get("name")) != "directly_answer"])
+            yield from _spans(action.start(), f.end, [c for c in calls if c.get("tool_name", c.get("name")) != "directly_answer"])
 
 
 def _mistral(s: Scan) -> Iterable[Span]:
@@ -198,7 +199,8 @@ def _dsml(s: Scan) -> Iterable[Span]:
         yield from _spans(m.start(), m.end(), body_calls(s.text[m.start(1):m.end(1)].replace("｜DSML｜", "")))
 
 
-_TRAILING_JSON = re.compile(r'(?m)^[ \t]*\[?\s*\{\s*"(?:name|tool_name)"\s*:')
+_FIRST_SEGMENT = re.compile(r"([\w.-]+)[ \t]*\n\s*(\{.*)", re.S)
+_TRAILING_JSON = re.compile(r'[ \t]*\[?[ \t]*\{[ \t]*"(?:name|tool_name)"\s*:')
 
 
 def _whole_reply(s: Scan) -> Iterable[Span]:
@@ -208,8 +210,8 @@ def _whole_reply(s: Scan) -> Iterable[Span]:
     if not first:
         return
     p = first.start()
-    rest = s.text[p:]
-    if rest[0] in "{[":
+    if s.text[p] in "{[":
+        rest = s.text[p:]
         calls = json_calls(rest, True)
         if not calls and rest[0] == "[":
             calls = python_calls(rest)
@@ -217,13 +219,17 @@ def _whole_reply(s: Scan) -> Iterable[Span]:
         if calls:
             yield from _spans(p, len(s.text), calls)
             return
-    head = re.match(r"([\w.-]+)[ \t]*\n\s*(\{.*)", rest, re.S)
+    head = _FIRST_SEGMENT.match(s.text, p)
     if head and tools.get(head[1]):
         yield Span(p, len(s.text), {"name": head[1], "arguments": head[2]})
         return
-    tail = _TRAILING_JSON.search(s.masked, p + 1)
-    if tail and (calls := json_calls(s.text[tail.start():], True)):
-        yield from _spans(tail.start(), len(s.text), calls)
+    key = s.masked.find('name"', p + 1)
+    while key >= 0:  # prose, then JSON calls on lines of their own
+        line = s.masked.rfind("\n", 0, key) + 1
+        if _TRAILING_JSON.match(s.masked, line) and (calls := json_calls(s.text[line:], True)):
+            yield from _spans(line, len(s.text), calls)
+            return
+        key = s.masked.find('name"', key + 5)
 
 
 # ------------------------------------------------------------------ the table

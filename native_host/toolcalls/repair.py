@@ -105,6 +105,17 @@ def repair(raw: Any) -> ToolCall:
     return call
 
 
+_VALIDATORS: dict[str, tuple[dict[str, Any], Draft202012Validator]] = {}
+
+
+def _validator(name: str, schema: dict[str, Any]) -> Draft202012Validator:
+    """The tool's schema validator, built once per schema (building one costs more than using it)."""
+    cached = _VALIDATORS.get(name)
+    if cached is None or cached[0] is not schema:
+        cached = _VALIDATORS[name] = (schema, Draft202012Validator(schema))
+    return cached[1]
+
+
 def validate(call: ToolCall) -> ToolCall:
     """Adds schema problems (and unknown tools) to ``call.problems``; returns the call."""
     tool = tools.get(call.name)
@@ -113,7 +124,7 @@ def validate(call: ToolCall) -> ToolCall:
     elif tool is None:
         call.problems.append(f"unknown tool '{call.name}'; available tools: {', '.join(tools.names())}")
     elif not call.problems:
-        for err in sorted(Draft202012Validator(tool.parameters).iter_errors(call.arguments), key=str):
+        for err in sorted(_validator(tool.name, tool.parameters).iter_errors(call.arguments), key=str):
             where = ".".join(str(p) for p in err.absolute_path)
             call.problems.append(f"'{where}': {err.message}" if where else err.message)
     return call

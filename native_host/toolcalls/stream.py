@@ -21,6 +21,7 @@ _BRACKETS = ("[TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "[THINK]", "[/THINK]", "[INS
              "[/TOOL_RESULTS]", "[TOOL_CONTENT]", "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]")
 _WORDS = ("Action:", "functools[")  # Command-R, Phi-4-mini / FireFunction
 _CALL_FENCES = ("", "json", "tool_call", "tool", "tool_code")
+_NEEDLES = ("<", "```", "~~~", "[", ">>>")
 
 
 def visible(raw: str) -> str:
@@ -76,9 +77,12 @@ def hold_index(text: str, start: int = 0) -> int | None:
             return offset
     word = _word_start(text, start)
     i = start
+    found = {n: text.find(n, i) for n in _NEEDLES}  # next place of each; refreshed only once passed
     while True:
-        j = min((k for k in (text.find("<", i), text.find("```", i), text.find("~~~", i), text.find("[", i),
-                             text.find(">>>", i)) if k >= 0), default=-1)
+        for n, k in found.items():
+            if 0 <= k < i:
+                found[n] = text.find(n, i)
+        j = min((k for k in found.values() if k >= 0), default=-1)
         if word is not None and (j < 0 or word < j):
             return word
         if j < 0:

@@ -11,6 +11,7 @@ MiniMax ``<invoke name="NAME"><parameter name="P">v</parameter></invoke>``, GLM
 from __future__ import annotations
 
 import ast
+import bisect
 import html
 import json
 import re
@@ -37,13 +38,67 @@ FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n?(.*?)(?:\1|\Z)", re.S)
 INLINE = re.compile(r"`[^`\n]+`")
 
 
-def mask_code(text: str, fill: str = " ") -> tuple[str, list[re.Match[str]]]:
+_FENCE_HEAD = re.compile(r"(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n?")
+
+
+class Fence:
+    """A fenced code block (what ``FENCE`` matches), found without trying a pattern at every character."""
+
+    __slots__ = ("start", "end", "lang", "_text", "_body")
+
+    def __init__(self, text: str, start: int, end: int, lang: str, body: tuple[int, int]) -> None:
+        self.start, self.end, self.lang, self._text, self._body = start, end, lang, text, body
+
+    @property
+    def body(self) -> str:
+        return self._text[self._body[0]:self._body[1]]
+
+
+def _fences(text: str) -> list[Fence]:
+    out: list[Fence] = []
+    ticks, tildes = text.find("```"), text.find("~~~")
+    while ticks >= 0 or tildes >= 0:
+        k = ticks if tildes < 0 or 0 <= ticks < tildes else tildes
+        head = _FENCE_HEAD.match(text, k)
+        assert head is not None
+        close = text.find(head[1], head.end())
+        end = close + len(head[1]) if close >= 0 else len(text)
+        out.append(Fence(text, k, end, head[2], (head.end(), close if close >= 0 else len(text))))
+        if 0 <= ticks < end:
+            ticks = text.find("```", end)
+        if 0 <= tildes < end:
+            tildes = text.find("~~~", end)
+    return out
+
+
+def code_spans(text: str) -> tuple[list[tuple[int, int]], list[Fence]]:
+    """Where code shown to the user is (fenced blocks and inline code, sorted), and the fenced blocks."""
+    fences = _fences(text)
+    spans = [(f.start, f.end) for f in fences]
+    if "`" in text:  # inline code outside the fenced blocks
+        inline = [m.span() for m in INLINE.finditer(text)]
+        if spans:
+            kept, k, n = [], 0, len(spans)
+            for a, b in inline:
+                while k < n and spans[k][1] <= a:
+                    k += 1
+                if k == n or b <= spans[k][0]:
+                    kept.append((a, b))
+            inline = kept
+        spans = sorted(spans + inline)
+    return spans, fences
+
+
+def mask_code(text: str, fill: str = " ") -> tuple[str, list[Fence]]:
     """Text with code blocks and inline code blanked (same length), and the fenced blocks."""
-    fences = list(FENCE.finditer(text)) if ("```" in text or "~~~" in text) else []
-    masked = blank(text, [(m.start(), m.end()) for m in fences], fill)
-    if "`" in masked:
-        masked = INLINE.sub(lambda m: fill * (m.end() - m.start()), masked)
-    return masked, fences
+    spans, fences = code_spans(text)
+    return blank(text, spans, fill), fences
+
+
+def inside(spans: list[tuple[int, int]], i: int) -> bool:
+    """Whether position ``i`` falls in one of the sorted, disjoint ``spans``."""
+    k = bisect.bisect_right(spans, (i, float("inf"))) - 1
+    return k >= 0 and spans[k][0] <= i < spans[k][1]
 
 
 def blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
@@ -81,8 +136,10 @@ def _json_values(text: str) -> list[Any] | None:
             break
         values.append(value)
         pos = _SEP.match(text, pos).end()  # type: ignore[union-attr]
-    if values and pos >= len(text):
-        return values
+    if values:  # JSON, then something else: a call only if the rest is stray closing brackets
+        return values if not text[pos:].strip(" \t\n}]") else None
+    if len(text) > 100_000:
+        return None
     repaired = json_repair.loads(text)
     return [repaired] if repaired not in ("", None) else None
 

@@ -20,84 +20,90 @@ from __future__ import annotations
 
 import re
 
-_THINK_TAGS = r"think|thinking|reasoning|seed:think"
-THINK_BLOCK = re.compile(rf"<({_THINK_TAGS})>.*?(?:</\1>|\Z)", re.S | re.I)
-_THINK_END = re.compile(rf"</({_THINK_TAGS})>", re.I)
-_THINK_OPEN = re.compile(rf"<({_THINK_TAGS})>", re.I)
-HIDDEN = re.compile(
-    rf"<({_THINK_TAGS})>.*?(?:</\1>|\Z)"
-    r"|(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*analysis\s*<\|message\|>.*?(?:<\|end\|>|(?=<\|start\|>)|\Z)"
-    r"|<\|START_THINKING\|>.*?(?:<\|END_THINKING\|>|\Z)"
-    r"|\[THINK\].*?(?:\[/THINK\]|\Z)",
-    re.S | re.I)
-HIDDEN_MARKS = ("<think", "<THINK", "<Think", "<thinking", "<reasoning", "<seed:think", "</", "analysis",
-                "<|START_THINKING|>", "[THINK]")
+from native_host.toolcalls.text import inside
 
+_THINK_TAGS = r"(?i:think|thinking|reasoning|seed:think)"
+THINK_BLOCK = re.compile(rf"<({_THINK_TAGS})>.*?(?:</(?i:\1)>|\Z)", re.S)
+_THINK_END = re.compile(rf"</{_THINK_TAGS}>")
+_THINK_OPEN = re.compile(rf"<{_THINK_TAGS}>")
+_HARMONY_END = r".*?(?:<\|end\|>|(?=<\|start\|>)|\Z)"
 _USER = r"(?:user|system|developer|tool|ipython)"
-NEW_TURN = re.compile(
-    rf"<\|im_start\|>\s*{_USER}\b|<\|start_header_id\|>\s*{_USER}\s*<\|end_header_id\|>"
-    rf"|<start_of_turn>\s*{_USER}\b|<\|start\|>\s*{_USER}\b|<\|start_of_role\|>\s*{_USER}\s*<\|end_of_role\|>"
-    r"|<[|｜](?:User|user|system|System)[|｜]>|<\|USER_TOKEN\|>|<\|SYSTEM_TOKEN\|>|\[INST\]")
-TURN_MARKS = ("<|im_start|>", "<|start_header_id|>", "<start_of_turn>", "<|start|>", "<|start_of_role|>",
-              "<｜User｜>", "<｜user｜>", "<|user|>", "<|system|>", "<|USER_TOKEN|>", "<|SYSTEM_TOKEN|>", "[INST]")
 
-# role / channel headers that open a visible message, then single tokens
-HEADER = re.compile(
-    r"(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*(?:final|commentary)\s*(?:<\|constrain\|>\s*\w+\s*)?<\|message\|>"
-    r"|<\|im_start\|>\s*assistant\b\n?|<\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>\n*"
-    r"|<\|start_of_role\|>\s*assistant\s*<\|end_of_role\|>|<start_of_turn>\s*model\b\n?"
-    r"|>>>all\n")
-TOKEN = re.compile(
-    r"<\|start\|>\s*assistant\b(?:\s*to=[\w.-]+)?|"  # a harmony role header left over
-    r"<\|/?[\w.:=-]{1,48}\|>"  # <|im_end|> <|eot_id|> <|end|> <|return|> <|/tool_call|> …
-    r"|<｜[^｜<>\n]{1,48}｜>"  # DeepSeek <｜end▁of▁sentence｜> <｜Assistant｜> …
-    r"|<[|｜]tool[▁_ ]\w+[▁_ ]?\w*[|｜]>"  # DeepSeek tokens as mangled by small distills
-    r"|\[/?(?:TOOL_CALLS|ARGS|CALL_ID|TOOL_RESULTS|TOOL_CONTENT|AVAILABLE_TOOLS|SYSTEM_PROMPT|INST|THINK)\]"
-    r"|</?(?:start_of_turn|end_of_turn|bos|eos|pad|unk|start_function_call|end_function_call"
-    r"|start_function_response|end_function_response|escape)>"
-    r"|\A\s*<s>|</s>\s*\Z")
+# Each pattern starts with one literal character, so a long answer is searched at C speed.
+HIDDEN = (
+    re.compile(rf"<(?:({_THINK_TAGS})>.*?(?:</(?i:\1)>|\Z)"
+               rf"|(?:\|start\|>\s*assistant\s*<)?\|channel\|>\s*analysis\s*<\|message\|>{_HARMONY_END}"
+               r"|\|START_THINKING\|>.*?(?:<\|END_THINKING\|>|\Z))", re.S),
+    re.compile(r"\[THINK\].*?(?:\[/THINK\]|\Z)", re.S),
+)
+NEW_TURN = (
+    re.compile(rf"<(?:\|im_start\|>\s*{_USER}\b|\|start_header_id\|>\s*{_USER}\s*<\|end_header_id\|>"
+               rf"|start_of_turn>\s*{_USER}\b|\|start\|>\s*{_USER}\b|\|start_of_role\|>\s*{_USER}\s*<\|end_of_role\|>"
+               r"|[|｜](?:User|user|system|System)[|｜]>|\|USER_TOKEN\|>|\|SYSTEM_TOKEN\|>)"),
+    re.compile(r"\[INST\]"),
+)
+# role / channel headers that open a visible message
+HEADER = (
+    re.compile(r"<(?:(?:\|start\|>\s*assistant\s*<)?\|channel\|>\s*(?:final|commentary)\s*(?:<\|constrain\|>\s*\w+\s*)?<\|message\|>"
+               r"|\|im_start\|>\s*assistant\b\n?|\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>\n*"
+               r"|\|start_of_role\|>\s*assistant\s*<\|end_of_role\|>|start_of_turn>\s*model\b\n?)"),
+    re.compile(r">>>all\n"),
+)
+# single tokens
+TOKEN = (
+    re.compile(r"<(?:\|start\|>\s*assistant\b(?:\s*to=[\w.-]+)?"  # a harmony role header left over
+               r"|\|/?[\w.:=-]{1,48}\|>"  # <|im_end|> <|eot_id|> <|end|> <|return|> <|/tool_call|> …
+               r"|｜[^｜<>\n]{1,48}｜>"  # DeepSeek <｜end▁of▁sentence｜> <｜Assistant｜> …
+               r"|[|｜]tool[▁_ ]\w+[▁_ ]?\w*[|｜]>"  # DeepSeek tokens as mangled by small distills
+               r"|/?(?:start_of_turn|end_of_turn|bos|eos|pad|unk|start_function_call|end_function_call"
+               r"|start_function_response|end_function_response|escape)>"
+               r"|/s>(?=\s*\Z))"),
+    re.compile(r"\[/?(?:TOOL_CALLS|ARGS|CALL_ID|TOOL_RESULTS|TOOL_CONTENT|AVAILABLE_TOOLS|SYSTEM_PROMPT|INST|THINK)\]"),
+)
 # tokens that end a message or name the assistant: nothing can follow them that they would be part of,
 # so a streaming answer may drop them as soon as they are complete (the rest wait for the end)
-SETTLED = re.compile(
-    r"<\|(?:im_end|eot_id|eom_id|end|return|endoftext|end_of_text|END_RESPONSE|START_RESPONSE|END_OF_TURN_TOKEN"
-    r"|CHATBOT_TOKEN|assistant|end_of_role)\|>|<｜(?:end▁of▁sentence|Assistant|assistant)｜>|<end_of_turn>|</s>|<eos>")
-TOKEN_MARKS = ("<|", "<｜", "[TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "[TOOL_RESULTS]", "[/TOOL_RESULTS]", "[TOOL_CONTENT]",
-               "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]", "[/INST]", "[THINK]",
-               "[/THINK]", "_turn>", "<bos>", "<eos>", "<pad>", "<unk>", "function_call>", "function_response>",
-               "<escape>", "<s>", "</s>", ">>>all\n")
+SETTLED = (
+    re.compile(r"<(?:\|(?:im_end|eot_id|eom_id|end|return|endoftext|end_of_text|END_RESPONSE|START_RESPONSE"
+               r"|END_OF_TURN_TOKEN|CHATBOT_TOKEN|assistant|end_of_role)\|>|｜(?:end▁of▁sentence|Assistant|assistant)｜>"
+               r"|end_of_turn>|/s>|eos>)"),
+)
+_BOS = re.compile(r"\s*<s>")
 
 
-def _any(text: str, marks: tuple[str, ...]) -> bool:
-    return any(m in text for m in marks)
+def _spans(patterns: tuple[re.Pattern[str], ...], text: str, pos: int = 0,
+           code: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for p in patterns for m in p.finditer(text, pos) if not (code and inside(code, m.start()))]
 
 
-def hidden_spans(masked: str, orphan: bool = True) -> list[tuple[int, int]]:
-    """Reasoning regions of ``masked`` (code already blanked), in order; ``orphan``: also the text
-    before a ``</think>`` whose opening tag is not in the text (it was in the prompt)."""
+def _first(pattern: re.Pattern[str], text: str, code: list[tuple[int, int]] | None, end: int | None = None) -> re.Match[str] | None:
+    pos, end = 0, len(text) if end is None else end
+    while (m := pattern.search(text, pos, end)) is not None and code and inside(code, m.start()):
+        pos = m.start() + 1
+    return m
+
+
+def hidden_spans(masked: str, orphan: bool = True, code: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Reasoning regions, in order, of ``masked`` (code blanked) — or of the raw text with its ``code``
+    spans given; ``orphan``: also the text before a ``</think>`` whose opening tag is not in the text
+    (it was in the prompt)."""
     spans: list[tuple[int, int]] = []
-    if not _any(masked, HIDDEN_MARKS):
-        return spans
-    close = _THINK_END.search(masked) if orphan and "</" in masked else None
-    if close and not _THINK_OPEN.search(masked, 0, close.start()):
+    close = _first(_THINK_END, masked, code) if orphan else None
+    if close and not _first(_THINK_OPEN, masked, code, close.start()):
         spans.append((0, close.end()))
     pos = spans[0][1] if spans else 0
-    spans += [(m.start(), m.end()) for m in HIDDEN.finditer(masked, pos)]
-    return spans
+    return sorted(spans + _spans(HIDDEN, masked, pos, code))
 
 
-def turn_end(masked: str) -> int:
+def turn_end(masked: str, code: list[tuple[int, int]] | None = None) -> int:
     """Where an invented next turn (user, system, tool…) begins, else ``len(masked)``."""
-    if not _any(masked, TURN_MARKS):
-        return len(masked)
-    m = NEW_TURN.search(masked)
-    return m.start() if m else len(masked)
+    found = [m.start() for p in NEW_TURN if (m := _first(p, masked, code))]
+    return min(found, default=len(masked))
 
 
 def token_spans(masked: str, settled_only: bool = False) -> list[tuple[int, int]]:
     """Headers and single control tokens to remove (the text between them stays); ``settled_only``:
     of the single tokens only those no call or header can continue (for a half-streamed answer)."""
-    if not _any(masked, TOKEN_MARKS):
-        return []
-    spans = [(m.start(), m.end()) for m in HEADER.finditer(masked)]
-    spans += [(m.start(), m.end()) for m in (SETTLED if settled_only else TOKEN).finditer(masked)]
+    spans = _spans(HEADER, masked) + _spans(SETTLED if settled_only else TOKEN, masked)
+    if (bos := _BOS.match(masked)) and not settled_only:
+        spans.append((bos.start(), bos.end()))
     return sorted(spans)
