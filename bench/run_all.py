@@ -1,6 +1,6 @@
 """Run every benchmark in turn and print its figures (`make bench`).
 
-bench_page.py also rewrites its section of docs/benchmarks.md.
+bench_page.py and bench_history.py also rewrite their sections of docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-for script in ("bench_host.py", "bench_router.py", "bench_page.py", "bench_fuzz.py", "bench_pdf.py", "bench_toolcalls.py"):
+for script in ("bench_host.py", "bench_router.py", "bench_page.py", "bench_fuzz.py", "bench_pdf.py", "bench_toolcalls.py", "bench_history.py"):
     print(f"\n=== {script} ===", flush=True)
     code = subprocess.call([sys.executable, str(HERE / script)])
     if code:

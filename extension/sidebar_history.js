@@ -8,6 +8,7 @@ import { request, send } from "./sidebar_link.js";
 import { showSettings } from "./sidebar_settings.js";
 
 const PAGE = 50;
+const KEEP = [["", "Forever"], ["30", "30 days"], ["90", "90 days"], ["365", "1 year"]]; // history_retention
 const ICONS = { // the paths of each icon
   history: ["M3 12a9 9 0 1 0 3-6.7L3 8", "M3 3v5h5M12 7v5l3 2"],
   rename: ["M4 20h4L19 9l-4-4L4 16v4z"],
@@ -55,6 +56,7 @@ export function showHistory(open, { keepChatHidden = false } = {}) {
     $("history-search").value = ""; // a fresh list each time the view opens
     query = "";
     load(false);
+    showRetention();
     $("history-search").focus();
   } else if (!keepChatHidden) {
     $("chat-view").hidden = false;
@@ -90,7 +92,11 @@ function build() {
   const status = el("p", { id: "history-status", class: "history-status muted", "data-testid": "history-empty", role: "status", hidden: "" });
   const more = el("button", { type: "button", class: "secondary", id: "history-more", "data-testid": "history-more", hidden: "" }, "Show older");
   more.addEventListener("click", () => load(true));
-  view.append(head, search, ask, list, status, more);
+  const keep = el("select", { id: "history-retention", "data-testid": "history-retention" },
+    ...KEEP.map(([value, label]) => el("option", { value }, label)));
+  keep.addEventListener("change", () => setRetention(keep.value));
+  const foot = el("div", { class: "history-foot muted" }, el("label", { for: "history-retention" }, "Keep conversations"), keep);
+  view.append(head, search, ask, list, status, more, foot);
   $("settings").after(view);
 }
 
@@ -146,6 +152,26 @@ function tool(name, label, onClick, text = "") {
   b.append(text ? el("span", { class: "tag" }, text) : icon(name));
   b.addEventListener("click", onClick);
   return b;
+}
+
+async function showRetention() {
+  try {
+    const { settings } = await request({ type: "get_settings" }, 15000);
+    const days = settings.history_retention == null ? "" : String(settings.history_retention);
+    if (!KEEP.some(([value]) => value === days)) $("history-retention").append(el("option", { value: days }, `${days} days`));
+    $("history-retention").value = days;
+  } catch { /* the list says what is wrong */ }
+}
+
+/** Older conversations are deleted as soon as a shorter time is chosen. */
+async function setRetention(days) {
+  try {
+    await request({ type: "set_settings", settings: { history_retention: days ? Number(days) : null } }, 15000);
+  } catch (e) {
+    showStatus(e.message);
+    return;
+  }
+  load(false);
 }
 
 // ------------------------------------------------------------------ actions

@@ -4,12 +4,15 @@ search as you type, open and continue, rename, export, delete, clear all, a reop
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
 from native_host.history import HistoryStore
+from native_host.settings import SettingsStore
 from tests.e2e.conftest import answers, configure, shot, text_reply, wait_idle
 
 pytestmark = pytest.mark.e2e
@@ -133,6 +136,24 @@ def test_rename_export_and_clear_all(chromium, fake, tmp_path):
     target = tmp_path / got.value.suggested_filename
     got.value.save_as(target)
     assert json.loads(target.read_text("utf-8"))["messages"][0]["text"] == "Is rye flour gluten free?"
+
+    # keeping conversations 30 days deletes older ones at once
+    with sqlite3.connect(HistoryStore().path) as db:
+        db.execute("UPDATE conversations SET updated = ? WHERE session = 's-bread'", (time.time() - 40 * 86400,))
+    sidebar.get_by_test_id("close-history").click()
+    items = open_history(sidebar)
+    expect(items).to_have_count(2)
+    expect(sidebar.get_by_test_id("history-retention")).to_have_value("")  # default: forever
+    sidebar.get_by_test_id("history-retention").select_option("30")
+    expect(items).to_have_count(1)
+    assert SettingsStore().load().history_retention == 30 and [i["session"] for i in HistoryStore().list()] == ["s-rye"]
+    sidebar.get_by_test_id("history-retention").select_option("")
+    store = HistoryStore()
+    store.append("s-new", [{"role": "user", "content": "One more"}, {"role": "assistant", "content": "Sure."}], title="One more")
+    store.close()
+    sidebar.get_by_test_id("close-history").click()
+    items = open_history(sidebar)
+    expect(items).to_have_count(2)
 
     # clear all asks first; Cancel keeps everything
     sidebar.get_by_test_id("history-clear-all").click()

@@ -178,3 +178,22 @@ def test_newer_schema_is_refused_not_overwritten(tmp_path):
 def test_file_is_private(store):
     store.append("s", turn("q", "a"))
     assert store.path.stat().st_mode & 0o077 == 0
+
+
+def test_the_first_index_layout_is_replaced_on_open(tmp_path):
+    """Databases written by the first release (one index row per message, kept by triggers)."""
+    if not schema.fts5_available():
+        pytest.skip("this Python's SQLite has no FTS5")
+    path = tmp_path / "h.sqlite3"
+    HistoryStore(path, fts=False).append("a", turn("kettles in sunlight", "x"))
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM meta")
+        db.execute("CREATE VIRTUAL TABLE messages_fts USING fts5(text, content='messages', content_rowid='id')")
+        db.execute("CREATE TRIGGER messages_fts_ai AFTER INSERT ON messages BEGIN "
+                   "INSERT INTO messages_fts(rowid, text) VALUES (new.id, new.text); END")
+        db.execute("INSERT INTO messages_fts(messages_fts) VALUES ('rebuild')")
+    store = HistoryStore(path, fts=True)
+    store.append("b", turn("more sunlight", "y"))
+    assert [i["session"] for i in store.list("sunlight")] == ["b", "a"]
+    names = {r[0] for r in store.db().execute("SELECT name FROM sqlite_master")}
+    assert "messages_fts" not in names and "messages_fts_ai" not in names
