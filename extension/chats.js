@@ -34,6 +34,7 @@ export async function load() {
     loaded = (async () => {
       const all = (await api.storage.session.get(null).catch(() => ({}))) ?? {};
       for (const [key, value] of Object.entries(all)) {
+        if (key === "closed" && Array.isArray(value)) recentlyClosed.push(...value);
         if (!key.startsWith("tab:")) continue;
         const tabId = Number(key.slice(4));
         // a chat that was running when the worker stopped has lost its helper process
@@ -261,11 +262,7 @@ const recentlyClosed = []; // chats of tabs closed lately: [{url, at, session, m
  */
 export async function reopenTab(tabId) {
   await load();
-  if (tabs.has(tabId)) return;
-  if (!recentlyClosed.length) {
-    const saved = (await api.storage.session.get("closed").catch(() => ({})))?.closed ?? [];
-    recentlyClosed.push(...saved);
-  }
+  if (tabs.has(tabId) || !recentlyClosed.length) return;
   const url = await api.tabs.get(tabId).then((t) => t.url, () => null);
   const i = recentlyClosed.findIndex((c) => c.url === url && Date.now() - c.at < CLOSED_FOR_MS);
   if (i < 0 || tabs.has(tabId)) return;

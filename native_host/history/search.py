@@ -51,7 +51,9 @@ def find(db: sqlite3.Connection, query: str | None, limit: int = 50, before: flo
         where.append("(c.title LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation = c.id "
                      "AND m.text LIKE ? ESCAPE '\\'))")
         args += [_like(term), _like(term)]
-    sql = f"SELECT c.id, {_COLUMNS} FROM conversations c"
+    # newest first through the index, stopping at the limit: a common word's thousands of
+    # matches are never read in full or sorted
+    sql = f"SELECT c.id, {_COLUMNS} FROM conversations c INDEXED BY conversations_updated"
     if where:
         sql += " WHERE " + " AND ".join(where)
     sql += " ORDER BY c.updated DESC LIMIT ?"
