@@ -343,7 +343,8 @@ async function onAgentConfirm(msg) {
   if (tabId === null || tabState(tabId).confirm) return deny(); // no tab, or the user is already asked something
   let summary = msg.summary;
   if (args.index !== undefined) {
-    const label = await inTab(tabId, "describe", args).then((r) => r.label, () => null);
+    const described = await inTab(tabId, "describe", args).then((r) => r.label, () => null);
+    const label = described?.match(/^[\w-]+ "(.*)"$/s)?.[1] ?? described; // button "Send" → Send
     if (label && msg.tool === "click_element") summary = `${msg.agent} wants to click '${label}'`;
     if (label && msg.tool === "fill_input") summary = `${msg.agent} wants to type “${args.text ?? ""}” into '${label}'`;
   }
