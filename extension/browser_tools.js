@@ -5,6 +5,7 @@
 import { agentTab, chatTab, showDraft } from "./chats.js";
 import { post } from "./native_port.js";
 import { inTab, pageSnapshot, waitForLoad } from "./tab_content.js";
+import { clip } from "./text.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
 
@@ -36,7 +37,7 @@ async function searchWeb(chatTabId, query, address) {
   } catch (e) {
     throw new Error(`could not read the search results page: ${e?.message ?? e}`);
   }
-  return { url: snap.url, title: snap.title, text: (snap.text ?? "").slice(0, SEARCH_TEXT_CHARS) };
+  return { url: snap.url, title: snap.title, text: clip(snap.text ?? "", SEARCH_TEXT_CHARS) };
 }
 
 async function openUrl(tabId, address) {

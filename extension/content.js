@@ -9,6 +9,13 @@
 
   const MAX_HTML = 3 * 1024 * 1024; // characters of HTML sent with a snapshot
   const MAX_TEXT = 200 * 1024;
+
+  /** text cut to at most n UTF-16 units, never between the two halves of an emoji */
+  function clip(text, n) {
+    if (text.length <= n) return text;
+    const code = text.charCodeAt(n - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+  }
   const INTERACTIVE = [
     "a[href]", "button", "input:not([type=hidden])", "select", "textarea",
     "[role=button]", "[role=link]", "[contenteditable=true]", "[contenteditable='']", "[onclick]",
@@ -49,8 +56,8 @@
     const count = stamp();
     let html = document.documentElement ? document.documentElement.outerHTML : "";
     const truncated = html.length > MAX_HTML;
-    if (truncated) html = html.slice(0, MAX_HTML);
-    const text = (document.body?.innerText ?? "").slice(0, MAX_TEXT);
+    if (truncated) html = clip(html, MAX_HTML);
+    const text = clip(document.body?.innerText ?? "", MAX_TEXT);
     return {
       url: location.href,
       title: document.title,
@@ -88,7 +95,7 @@
   function label(el) {
     const text = (el.getAttribute("aria-label") || el.innerText || el.value || el.getAttribute("placeholder")
       || el.getAttribute("title") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ");
-    return `${el.tagName.toLowerCase()}${text ? ` "${text.slice(0, 80)}"` : ""}`;
+    return `${el.tagName.toLowerCase()}${text ? ` "${clip(text, 80)}"` : ""}`;
   }
 
   let highlightBox = null;

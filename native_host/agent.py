@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from native_host import images, logs, permissions, prompt, protocol, tools, toolcalls
 from native_host.channel import ChatChannel, ChatOutcome, Services
 from native_host.providers.base import (ChatRequest, ImagesOff, ReasoningDelta, TextDelta, ToolCallEvent,
@@ -228,7 +230,10 @@ def _format_result(turn: Turn, name: str, result: Any) -> str:
         text = (result.get("selection") or result.get("text")) if isinstance(result, dict) else result
         return prompt.untrusted("selected text", str(text or "(nothing is selected)"))
     if isinstance(result, dict) and ({"html", "text"} & set(result)):
-        snapshot = protocol.PageSnapshot.model_validate(result)
+        try:
+            snapshot = protocol.PageSnapshot.model_validate(result)
+        except ValidationError as e:  # the extension sent a malformed page (html a number…)
+            return f"Error: {name} returned a page Tabmate cannot read ({protocol.describe(e)})."
         if name == "get_page":
             turn.page, turn.page_changed = snapshot, False
         body, _ = prompt.page_context(snapshot, turn.page_budget)

@@ -30,6 +30,7 @@ class ToolOutcome:
 class Confirmation:
     approved: bool
     remember: bool = False
+    problem: str | None = None  # no real answer came (the action was not run)
 
 
 @dataclass
@@ -121,9 +122,11 @@ class ChatChannel:
         req_id = f"t{next(_ids)}"
         msg = protocol.ToolRequestMsg(id=req_id, chat=self.id, tool=tool, args=args, site=site, dest=dest).wire()
         try:
-            answer: protocol.ToolResult = await self._ask(msg, timeout)
+            answer = await self._ask(msg, timeout)
         except asyncio.TimeoutError:
             return ToolOutcome(False, error=f"the browser did not answer within {timeout:g} s")
+        if not isinstance(answer, protocol.ToolResult):  # the extension answered with the wrong kind
+            return ToolOutcome(False, error=f"the browser answered with a {answer.type} message instead of a result")
         return ToolOutcome(answer.ok, answer.result, answer.error)
 
     async def confirm(
@@ -136,7 +139,9 @@ class ChatChannel:
             id=req_id, chat=self.id, tool=tool, args=args, summary=summary, site=site, details=details,
         ).wire()
         try:
-            answer: protocol.ConfirmResult = await self._ask(msg, timeout)
+            answer = await self._ask(msg, timeout)
         except asyncio.TimeoutError:
             return Confirmation(False)
+        if not isinstance(answer, protocol.ConfirmResult):  # the wrong kind is no permission
+            return Confirmation(False, problem=f"the browser answered the permission request with a {answer.type} message")
         return Confirmation(answer.approved, answer.remember)

@@ -145,6 +145,8 @@ async def permit(channel: Any, store: Any, tool: Any, args: dict[str, Any], *,
     summary, details = card(tool, args, dest_url)
     answer = await channel.confirm(tool.name, args, summary, site=site or None, details=details)
     logs.log("tool_confirm", tool=tool.name, approved=answer.approved, remember=answer.remember, site=site, dest=dest)
+    if answer.problem:
+        return Decision(denial=f"Error: {tool.name} was not run: {answer.problem}.")
     if not answer.approved:
         return Decision(denial=f"The user denied {tool.name}; it was not run. Do not try it again: carry on "
                                "without it and tell the user what you could not do.")

@@ -27,7 +27,7 @@ from native_host.providers.base import (
     ChatRequest, End, Event, ImagesOff, ReasoningDelta, TextDelta, ToolCallEvent, ToolsOff, UsageEvent,
 )
 from native_host.providers.errors import LABELS, friendly_error
-from native_host.settings import Settings
+from native_host.settings import Settings, key_sendable
 from native_host.waiting import Patience, countdown, patience_for, seconds, watched
 
 __all__ = ["Router", "test_connection", "list_models", "friendly_error", "make_provider"]
@@ -108,6 +108,9 @@ class Router:
         patience: Patience | None = None,
     ) -> None:
         logs.register_secret(api_key)
+        if api_key and not key_sendable(api_key):  # from an environment variable or an old file
+            raise TabmateError("auth_error", "The API key has characters no server accepts (spaces, or letters "
+                               "outside ASCII) — enter it again in Settings.", retryable=False)
         self.settings = settings
         self.services = services
         self.provider_name: str = settings.provider

@@ -95,6 +95,10 @@ def apply_patch(current: Settings, patch: dict[str, Any]) -> tuple[Settings, str
     patch.pop("api_key_set", None)  # echoed back by a client; harmless
     if api_key is not None and not isinstance(api_key, str):
         raise TabmateError("invalid_request", "Invalid setting 'api_key': must be text.", retryable=False)
+    if isinstance(api_key, str) and not key_sendable(api_key.strip()):
+        raise TabmateError("invalid_request", "Invalid setting 'api_key': an API key is letters, digits and "
+                           "punctuation only — this one has spaces or other characters (copied with it?).",
+                           retryable=False)
     merged = current.model_dump() | patch
     if merged.get("base_url") == "":
         merged["base_url"] = None
@@ -105,6 +109,11 @@ def apply_patch(current: Settings, patch: dict[str, Any]) -> tuple[Settings, str
     except ValidationError as e:
         raise _field_error(e) from None
     return new, (api_key.strip() if api_key is not None else None)
+
+
+def key_sendable(key: str) -> bool:
+    """Can ``key`` go in an HTTP header? (printable ASCII, no spaces)"""
+    return all("!" <= ch <= "~" for ch in key)
 
 
 class SettingsStore:
