@@ -96,7 +96,7 @@ async function onSidebarMessage(port, msg) {
       return;
     }
     case "chat":
-      return startChat(msg.tabId, msg.text, msg.action ?? null);
+      return startChat(msg.tabId, msg.text, msg.action ?? null, null, msg.attach ?? null);
     case "cancel":
       return cancelChat(msg.tabId);
     case "new_chat":

@@ -2,6 +2,7 @@
 // search_web, open_url, click_element, fill_input, scroll, draft_email): each tool_request
 // runs in the tab its chat is about and is answered with a tool_result.
 
+import { screenshotOf } from "./capture.js";
 import { agentTab, chatTab, showDraft } from "./chats.js";
 import { post } from "./native_port.js";
 import { inTab, pageSnapshot, waitForLoad } from "./tab_content.js";
@@ -68,6 +69,8 @@ async function runTool(tabId, tool, args, dest) {
       return openUrl(tabId, args.url);
     case "list_tabs": // for another program (`tabmate mcp serve`)
       return (await api.tabs.query({})).map((t) => ({ tab_id: t.id, window_id: t.windowId, title: t.title, url: t.url, active: t.active }));
+    case "screenshot":
+      return { screenshot: await screenshotOf(tabId) };
     case "draft_email":
       showDraft(tabId, { to: args.to ?? "", subject: args.subject ?? "", body: String(args.body ?? "") });
       return { shown_to_user: true, note: "The draft is shown in the sidebar with Copy, Open in mail app and Insert into page buttons; it goes into the page only when the user presses Insert." };

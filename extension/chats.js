@@ -5,6 +5,7 @@
 
 import { host, INSTALL_HINT, nextId, post, request } from "./native_port.js";
 import { broadcast } from "./sidebar_ports.js";
+import { enrich, otherTabs } from "./capture.js";
 import { basicPage, inTab, pageSnapshot } from "./tab_content.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
@@ -112,6 +113,12 @@ export function onChatMessage(msg) {
     save(chat.tabId);
     return;
   }
+  if (msg.type === "status" && msg.stage === "attachment") { // the helper names what it read: "PDF · 12 pages"
+    const user = st.messages.findLast((m) => m.role === "user");
+    if (user) user.chips = [msg.label, ...(user.chips ?? []).filter((c) => c !== msg.label.split(" · ")[0])];
+    publish(chat.tabId);
+    return;
+  }
   if (msg.type === "status") {
     st.status = msg.label;
     if (msg.stage && msg.stage !== "thinking" && msg.stage !== "waiting") st.messages.splice(st.messages.indexOf(answer), 0, { role: "status", text: msg.label, chat: msg.id }); // thinking/waiting: the status line only (waiting repeats every 10 s)
@@ -156,15 +163,19 @@ export function failAllChats(text, missing) {
   running.clear();
 }
 
-export async function startChat(tabId, text, action = null, selection = null) {
+/** attach: {tabs: [tab ids], screenshot: data URL} the user added in the sidebar (capture.js). */
+export async function startChat(tabId, text, action = null, selection = null, attach = null) {
   await load();
   const st = tabState(tabId);
   if (st.busy) throw new Error("Tabmate is still answering — wait or press Stop.");
   const shown = (text || "").trim() || ACTION_PROMPTS[action] || "";
   if (!shown) return;
   const chatId = nextId("c");
-  st.last = { text: shown, action, selection };
-  st.messages.push({ role: "user", text: shown, action: action || undefined });
+  st.last = { text: shown, action, selection, attach };
+  const tabIds = (attach?.tabs ?? []).filter((id) => Number.isInteger(id) && id !== tabId);
+  const chips = [...(tabIds.length ? [`${tabIds.length + 1} tabs`] : []), ...(attach?.screenshot ? ["screenshot"] : [])];
+  const user = { role: "user", text: shown, action: action || undefined, chips };
+  st.messages.push(user);
   st.messages.push({ role: "assistant", text: "", chat: chatId, streaming: true });
   st.busy = chatId;
   st.status = "Reading the page…";
@@ -179,11 +190,17 @@ export async function startChat(tabId, text, action = null, selection = null) {
     page = await basicPage(tabId);
     if (page && selection) page.selection = selection;
   }
+  const extra = await enrich(tabId, page).catch(() => ({ chips: [], notes: [] }));
+  user.chips = [...extra.chips, ...chips];
+  for (const text of extra.notes) st.messages.splice(st.messages.indexOf(user) + 1, 0, { role: "status", text, chat: chatId });
+  if (page && attach?.screenshot) page.screenshot = attach.screenshot;
+  const others = tabIds.length ? await otherTabs(tabIds) : [];
   if (!running.has(chatId)) return; // cancelled while reading the page
   st.status = "Thinking…";
   publish(tabId);
   const msg = { type: "chat", id: chatId, session: st.session, text: shown };
   if (page) msg.page = page;
+  if (others.length) msg.tabs = others;
   if (action) msg.action = action;
   try {
     post(msg);
@@ -225,8 +242,8 @@ export async function retry(tabId) {
   if (st.busy || !st.last) return;
   while (st.messages.length && st.messages.at(-1).role !== "user") st.messages.pop();
   if (st.messages.at(-1)?.role === "user") st.messages.pop();
-  const { text, action, selection } = st.last;
-  await startChat(tabId, text, action, selection);
+  const { text, action, selection, attach } = st.last;
+  await startChat(tabId, text, action, selection, attach);
 }
 
 /** The tab was closed: stop its chat, and keep it a while for the tab coming back (reopenTab). */

@@ -4,6 +4,7 @@
 // this site") and the composer with the quick actions. The state comes from the background;
 // user actions go back to it as messages.
 import { renderMarkdown } from "./markdown.js";
+import { chipsEl, setupAttachments, takeAttachments } from "./sidebar_attach.js";
 import { send } from "./sidebar_link.js";
 import { showSettings } from "./sidebar_settings.js";
 
@@ -68,6 +69,7 @@ function messageEl(m, i) {
     bubble.className = "bubble";
     bubble.textContent = m.text;
     el.append(bubble);
+    if (m.chips?.length) el.append(chipsEl(m.chips));
   } else if (m.role === "assistant") {
     const body = document.createElement("div");
     body.className = "md";
@@ -272,9 +274,10 @@ $("composer").addEventListener("submit", (e) => {
   if (!text || state?.busy || tabId === null) return;
   input.value = "";
   autosize();
-  send({ type: "chat", tabId, text });
+  send({ type: "chat", tabId, text, ...takeAttachments() });
 });
+setupAttachments(() => tabId);
 $("stop").addEventListener("click", () => send({ type: "cancel", tabId }));
 $("new-chat").addEventListener("click", () => { send({ type: "new_chat", tabId }); showSettings(false); input.focus(); });
-$("action-summarize").addEventListener("click", () => send({ type: "chat", tabId, text: "", action: "summarize" }));
+$("action-summarize").addEventListener("click", () => send({ type: "chat", tabId, text: "", action: "summarize", ...takeAttachments() }));
 $("action-draft").addEventListener("click", () => send({ type: "chat", tabId, text: "", action: "draft" }));

@@ -65,6 +65,10 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
     stored = services.history.load(chat.session)
     turn = Turn(chat, channel, services, settings, chat.page, page_budget, step_budget=page_budget + history_budget)
     context = await asyncio.to_thread(_context, turn)  # a big page or PDF must not stall the host
+    from native_host.documents.context import chip as pdf_chip  # pypdf and lxml load on first use
+
+    if (label := await asyncio.to_thread(pdf_chip, chat.page)) is not None:
+        channel.status("attachment", label)  # the sidebar shows it on the message
     user = {"role": "user", "content": prompt.user_message(chat, context)}
     if chat.page and images.valid_images([chat.page.screenshot]):
         user["images"] = [chat.page.screenshot]

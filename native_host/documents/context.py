@@ -28,6 +28,17 @@ def snapshot_context(snapshot: PageSnapshot, budget_tokens: int, question: str =
     return build_context(snapshot, budget_tokens=budget_tokens)
 
 
+def chip(snapshot: PageSnapshot | None) -> str | None:
+    """What the sidebar shows on the message for a PDF: "PDF · 12 pages" (None for other pages)."""
+    if snapshot is None or not is_pdf_snapshot(snapshot):
+        return None
+    data = pdf_bytes(snapshot)
+    doc = read_pdf_cached(data) if data is not None else None
+    if doc is None or doc.problem:
+        return "PDF · unreadable"
+    return f"PDF · {_pages(doc.page_count)}" + (" · no text" if doc.scanned else "")
+
+
 def is_pdf_snapshot(snapshot: PageSnapshot) -> bool:
     return bool(snapshot.pdf) or (snapshot.content_type or "").split(";")[0].strip().lower() in PDF_TYPES
 

@@ -38,7 +38,8 @@ def parse(transcript: str) -> list[tuple[int | None, str]]:
 
 
 def duration_minutes(transcript: str) -> int:
-    times = [t for t, _ in parse(transcript) if t is not None]
+    """Minutes up to the last caption (repeated lines count: they still take time)."""
+    times = [seconds(m.group(1)) for line in (transcript or "").splitlines() if (m := _STAMP.match(line))]
     return round(max(times) / 60) if times else 0
 
 

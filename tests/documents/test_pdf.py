@@ -126,3 +126,14 @@ def test_tabmate_extract_reads_pdf_files(tmp_path):
     assert line["file"] == str(path) and line["url"] == path.absolute().as_uri()
     assert line["main_text"].startswith("[Page 1]\nAnnual report 2025.") and "[Page 3]" in line["main_text"]
     assert line["description"] == "PDF document, 3 pages" and line["truncated"] is False
+
+
+async def test_the_sidebar_is_told_the_page_count_for_its_chip(fake_provider):
+    from tests.agent.script import Sidebar, chat, run, say, services_for
+
+    fake_provider.add(say("Revenue grew."))
+    page = {"url": "https://files.example/r.pdf", "title": "r.pdf", "content_type": "application/pdf",
+            "pdf": base64.b64encode(text_pdf(REPORT)).decode()}
+    sidebar = Sidebar()
+    await run(chat("summary?", page=page), sidebar, services_for(fake_provider))
+    assert [m["label"] for m in sidebar.of("status") if m["stage"] == "attachment"] == ["PDF · 3 pages"]

@@ -1,0 +1,204 @@
+"""Real Chromium: several tabs in one message, the screenshot button, a PDF and a video page
+with a caption track, all served on loopback; the fake provider records what the model got."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Iterator
+
+import pytest
+
+from tests.e2e.conftest import answers, configure, shot, text_reply, wait_idle
+from tests.support.fake_provider import images_in
+from tests.support.pdfs import text_pdf
+
+pytestmark = pytest.mark.e2e
+
+
+def shop(name: str, price: str) -> str:
+    ld = json.dumps({"@context": "https://schema.org", "@type": "Product", "name": name,
+                     "offers": {"@type": "Offer", "price": price, "priceCurrency": "EUR",
+                                "availability": "https://schema.org/InStock"}})
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{name} | Shop</title>"
+            f"<script type='application/ld+json'>{ld}</script></head><body><main><h1>{name}</h1>"
+            f"<p>The {name} costs {price} euros and boils a litre fast.</p></main></body></html>")
+
+
+VTT = "WEBVTT\n\n" + "\n\n".join(
+    f"00:{m:02d}:{s:02d}.000 --> 00:{m:02d}:{s + 4:02d}.000\n"
+    + ("Now we add a pinch of salt to the water." if (m, s) == (3, 20) else f"Stirring the pasta, minute {m}.")
+    for m in range(0, 18) for s in range(0, 60, 10))
+FILES: dict[str, tuple[str, bytes]] = {
+    "/kettle-a": ("text/html; charset=utf-8", shop("Acme Kettle", "39.99").encode()),
+    "/kettle-b": ("text/html; charset=utf-8", shop("Brio Kettle", "54.00").encode()),
+    "/kettle-c": ("text/html; charset=utf-8", shop("Cosy Kettle", "29.50").encode()),
+    "/chart": ("text/html; charset=utf-8", b"<!doctype html><html><head><title>Sales chart</title></head>"
+               b"<body style='margin:0;background:#fff'><div style='width:100vw;height:100vh;background:rgb(220,0,0)'>"
+               b"</div></body></html>"),
+    "/video": ("text/html; charset=utf-8", b"<!doctype html><html lang='en'><head><title>Pasta in 18 minutes</title></head>"
+               b"<body><h1>Pasta in 18 minutes</h1><video controls width='320'>"
+               b"<track kind='captions' srclang='en' src='/captions.vtt' default></video></body></html>"),
+    "/captions.vtt": ("text/vtt; charset=utf-8", VTT.encode()),
+}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        path = self.path.split("?")[0]
+        if path == "/favicon.ico":
+            self.send_response(204)
+            self.end_headers()
+            return
+        if path == "/report.pdf":
+            kind, data = "application/pdf", REPORT_PDF()
+        elif path in FILES:
+            kind, data = FILES[path]
+        else:
+            self.send_response(404)
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def REPORT_PDF() -> bytes:
+    return text_pdf(["Annual report. Revenue grew 12 percent to 4.2 million euros.",
+                     "Costs. Rent rose to 310,000 euros.", "Outlook. Two new shops in Lyon and Porto."])
+
+
+@pytest.fixture(scope="module")
+def files() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def open_at(chromium, url: str):
+    page = chromium.watch(chromium.context.new_page())
+    page.goto(url)
+    return page
+
+
+def test_add_tabs_sends_each_tab_named_and_compares_their_products(chromium, fake, files):
+    configure(fake)
+    fake.add(text_reply("Cosy Kettle is the cheapest at 29.50 euros."))
+    first = open_at(chromium, files + "/kettle-a")
+    open_at(chromium, files + "/kettle-b")
+    open_at(chromium, files + "/kettle-c")
+    sidebar = chromium.open_sidebar(first)
+    box = sidebar.get_by_test_id("chat-input")
+    box.fill("compare these ")
+    box.press("@")  # "@" in the composer lists the window's tabs too
+    picker = sidebar.get_by_test_id("tab-picker")
+    picker.wait_for(state="visible")
+    options = sidebar.get_by_test_id("tab-option")
+    titles = options.all_inner_texts()
+    assert any("Brio Kettle" in t for t in titles) and any("Cosy Kettle" in t for t in titles)
+    assert not any("Acme Kettle" in t for t in titles)  # the tab in view goes anyway
+    options.filter(has_text="Brio Kettle").locator("input").check()
+    sidebar.get_by_test_id("add-tabs").click()  # closes; the button opens the same list
+    sidebar.get_by_test_id("add-tabs").click()
+    options.filter(has_text="Cosy Kettle").locator("input").check()
+    assert sidebar.get_by_test_id("attachment-chip").count() == 2
+    assert box.input_value() == "compare these "  # the "@" that opened the list is gone
+    shot(sidebar, "add-tabs")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    assert "Cosy Kettle is the cheapest" in answers(sidebar).last.inner_text()
+    user = fake.requests[-1].json["messages"][-1]["content"]
+    assert "tab 2: “Brio Kettle | Shop” — " + files + "/kettle-b" in user
+    assert "tab 3: “Cosy Kettle | Shop” — " + files + "/kettle-c" in user
+    for name, price in (("Acme Kettle", "39.99"), ("Brio Kettle", "54.00"), ("Cosy Kettle", "29.50")):
+        assert f"Product: {name} | price {price} EUR" in user
+    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
+    assert chips.all_inner_texts() == ["3 tabs"]
+    assert sidebar.get_by_test_id("attachment-chip").count() == 0  # sent: the composer is clear
+    assert chromium.problems == []
+
+
+def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
+    from PIL import Image
+
+    configure(fake)
+    fake.add(text_reply("The chart is solid red."))
+    page = open_at(chromium, files + "/chart")
+    sidebar = chromium.open_sidebar(page)
+    page.bring_to_front()  # the chart's tab is the visible one in its window
+    sidebar.get_by_test_id("attach-screenshot").click()
+    sidebar.locator("[data-testid=attachments] > *").first.wait_for()
+    assert sidebar.get_by_test_id("attachments").inner_text().split() == ["screenshot", "×"]
+    sidebar.get_by_test_id("chat-input").fill("What colour is the chart?")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    body = fake.requests[-1].json
+    (kind, media, data), = images_in(body)
+    assert kind == "image_url" and media in ("image/png", "image/jpeg")
+    img = Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")
+    assert 200 <= max(img.size) <= 1568
+    r, g, b = img.getpixel((img.width // 2, img.height // 2))
+    assert r > 180 and g < 60 and b < 60  # what the tab really showed
+    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
+    assert chips.all_inner_texts() == ["screenshot"]
+    # a capture larger than vision models read is scaled to 1568 px on its long side; a busy
+    # picture whose PNG would be large goes as JPEG
+    scaled = sidebar.evaluate("""async () => {
+        const { scaleShot } = await import("./capture.js");
+        const make = async (w, h, noisy) => {
+            const c = new OffscreenCanvas(w, h), g = c.getContext("2d");
+            g.fillStyle = "rgb(220,0,0)"; g.fillRect(0, 0, w, h);
+            if (noisy) { const d = g.getImageData(0, 0, w, h); for (let i = 0; i < d.data.length; i++) d.data[i] = (i * 2654435761) >>> 24; g.putImageData(d, 0, 0); }
+            const blob = await c.convertToBlob({ type: "image/png" });
+            return await new Promise((ok) => { const r = new FileReader(); r.onload = () => ok(r.result); r.readAsDataURL(blob); });
+        };
+        const flat = await scaleShot(await make(3000, 2000, false));
+        const busy = await scaleShot(await make(2400, 1600, true));
+        return [flat.width, flat.height, flat.url.slice(0, 22), busy.width, busy.url.slice(0, 23)];
+    }""")
+    assert scaled == [1568, 1045, "data:image/png;base64,", 1568, "data:image/jpeg;base64,"]
+    assert chromium.problems == []
+
+
+def test_video_page_captions_become_the_transcript(chromium, fake, files):
+    configure(fake)
+    fake.add(text_reply("They add salt at [3:20]."))
+    page = open_at(chromium, files + "/video")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("chat-input").fill("When do they add salt?")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    user = fake.requests[-1].json["messages"][-1]["content"]
+    assert "Video transcript, 18 min (captions; cite times as [m:ss])" in user, user[:400]
+    assert "[3:00] Stirring the pasta, minute 3. Now we add a pinch of salt to the water." in user
+    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
+    assert chips.all_inner_texts() == ["transcript · 18 min"]
+    assert chromium.problems == []
+
+
+def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
+    configure(fake)
+    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
+    page = chromium.watch(chromium.context.new_page())
+    try:
+        page.goto(files + "/report.pdf")
+    except Exception as e:  # headless Chromium without its PDF viewer downloads the file instead
+        pytest.skip(f"headless Chromium has no PDF viewer here ({e}); Firefox ESR's pdf.js covers it")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("action-summarize").click()
+    wait_idle(sidebar)
+    user = fake.requests[-1].json["messages"][-1]["content"]
+    assert "PDF document, 3 pages" in user and "[Page 1]\nAnnual report. Revenue grew 12 percent" in user
+    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
+    assert chips.all_inner_texts() == ["PDF · 3 pages"]
