@@ -176,6 +176,31 @@ export async function enrich(tabId, page) {
   return { chips, notes };
 }
 
+function addedTabs(tabId, attach) {
+  return (attach?.tabs ?? []).filter((id) => Number.isInteger(id) && id !== tabId).slice(0, MAX_TABS);
+}
+
+/** The chips a message shows before its page is read ("3 tabs", "screenshot"). */
+export function plannedChips(tabId, attach) {
+  const n = addedTabs(tabId, attach).length;
+  return [...(n ? [`${n + 1} tabs`] : []), ...(attach?.screenshot ? ["screenshot"] : [])];
+}
+
+/** Everything the message carries besides the tab's HTML: {chips, notes, tabs}. */
+export async function attachAll(tabId, page, attach) {
+  const { chips, notes } = await enrich(tabId, page).catch(() => ({ chips: [], notes: [] }));
+  if (page && attach?.screenshot) page.screenshot = attach.screenshot;
+  const ids = addedTabs(tabId, attach);
+  return { chips: [...chips, ...plannedChips(tabId, attach)], notes, tabs: ids.length ? await otherTabs(ids) : [] };
+}
+
+/** The helper named what it read ("PDF · 12 pages"): that chip replaces the plain "PDF". */
+export function addChip(messages, label) {
+  const user = messages.findLast((m) => m.role === "user");
+  if (user) user.chips = [label, ...(user.chips ?? []).filter((c) => c !== label.split(" · ")[0])];
+  return false;
+}
+
 /** Snapshots of the other tabs the user added (each enriched like the chat's own tab). */
 export async function otherTabs(ids) {
   const out = [];

@@ -5,7 +5,7 @@
 
 import { host, INSTALL_HINT, nextId, post, request } from "./native_port.js";
 import { broadcast } from "./sidebar_ports.js";
-import { enrich, otherTabs } from "./capture.js";
+import { addChip, attachAll, plannedChips } from "./capture.js";
 import { basicPage, inTab, pageSnapshot } from "./tab_content.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
@@ -113,12 +113,7 @@ export function onChatMessage(msg) {
     save(chat.tabId);
     return;
   }
-  if (msg.type === "status" && msg.stage === "attachment") { // the helper names what it read: "PDF · 12 pages"
-    const user = st.messages.findLast((m) => m.role === "user");
-    if (user) user.chips = [msg.label, ...(user.chips ?? []).filter((c) => c !== msg.label.split(" · ")[0])];
-    publish(chat.tabId);
-    return;
-  }
+  if (msg.type === "status" && msg.stage === "attachment") return publish(chat.tabId, addChip(st.messages, msg.label));
   if (msg.type === "status") {
     st.status = msg.label;
     if (msg.stage && msg.stage !== "thinking" && msg.stage !== "waiting") st.messages.splice(st.messages.indexOf(answer), 0, { role: "status", text: msg.label, chat: msg.id }); // thinking/waiting: the status line only (waiting repeats every 10 s)
@@ -172,9 +167,7 @@ export async function startChat(tabId, text, action = null, selection = null, at
   if (!shown) return;
   const chatId = nextId("c");
   st.last = { text: shown, action, selection, attach };
-  const tabIds = (attach?.tabs ?? []).filter((id) => Number.isInteger(id) && id !== tabId);
-  const chips = [...(tabIds.length ? [`${tabIds.length + 1} tabs`] : []), ...(attach?.screenshot ? ["screenshot"] : [])];
-  const user = { role: "user", text: shown, action: action || undefined, chips };
+  const user = { role: "user", text: shown, action: action || undefined, chips: plannedChips(tabId, attach) };
   st.messages.push(user);
   st.messages.push({ role: "assistant", text: "", chat: chatId, streaming: true });
   st.busy = chatId;
@@ -190,17 +183,15 @@ export async function startChat(tabId, text, action = null, selection = null, at
     page = await basicPage(tabId);
     if (page && selection) page.selection = selection;
   }
-  const extra = await enrich(tabId, page).catch(() => ({ chips: [], notes: [] }));
-  user.chips = [...extra.chips, ...chips];
+  const extra = await attachAll(tabId, page, attach); // PDF, captions, screenshot, other tabs
+  user.chips = extra.chips;
   for (const text of extra.notes) st.messages.splice(st.messages.indexOf(user) + 1, 0, { role: "status", text, chat: chatId });
-  if (page && attach?.screenshot) page.screenshot = attach.screenshot;
-  const others = tabIds.length ? await otherTabs(tabIds) : [];
   if (!running.has(chatId)) return; // cancelled while reading the page
   st.status = "Thinking…";
   publish(tabId);
   const msg = { type: "chat", id: chatId, session: st.session, text: shown };
   if (page) msg.page = page;
-  if (others.length) msg.tabs = others;
+  if (extra.tabs.length) msg.tabs = extra.tabs;
   if (action) msg.action = action;
   try {
     post(msg);
