@@ -83,6 +83,7 @@ def config_main(argv: list[str]) -> int:
                               ("cache", storage.cache_dir()), ("logs", storage.log_dir())):
             print(f"{label}: {folder}")
         print(f"settings: {store.path}")
+        print(f"history: {storage.data_dir() / 'history.sqlite3'}")
         return 0
     if args.action == "show":
         print(json.dumps(store.public(), indent=2))

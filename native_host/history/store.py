@@ -119,7 +119,10 @@ class HistoryStore:
                     Path(f"{self.path}{suffix}").unlink(missing_ok=True)
                 logs.log("history_damaged", level="warning", path=str(self.path), moved_to=str(moved), problem=str(e))
                 self._db = self._open()
-            self._import_legacy(self._db)
+            try:
+                self._import_legacy(self._db)
+            except (OSError, sqlite3.Error) as e:  # the files stay where they are; tried again next start
+                logs.log("history_import_failed", level="warning", folder=str(self.legacy_folder), problem=repr(e))
         return self._db
 
     @contextmanager

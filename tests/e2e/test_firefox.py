@@ -90,6 +90,22 @@ def test_firefox_chat_through_native_host(extension_dirs, site, fake, tmp_path, 
             await asyncio.sleep(0.3)
             await fx.screenshot(sidebar, screenshot_path("firefox-chat"))
             assert_png(screenshot_path("firefox-chat"))
+            # the history view lists the conversation and finds it by a word of the answer
+            await fx.evaluate(sidebar, "document.querySelector('[data-testid=open-history]').click()")
+            titles = await fx.wait_for(sidebar, """(() => {
+                const t = [...document.querySelectorAll('[data-testid=history-title]')].map(e => e.textContent);
+                return t.length ? t : null; })()""")
+            assert titles == ["How much is it?"]
+            search = """((q) => {
+                const box = document.querySelector('[data-testid=history-search]');
+                box.value = q;
+                box.dispatchEvent(new Event('input'));
+            })"""
+            await fx.evaluate(sidebar, search + "('euros')")
+            snippet = await fx.wait_for(sidebar, "document.querySelector('.history-snippet')?.textContent")
+            assert "89 euros" in snippet
+            await fx.evaluate(sidebar, search + "('euros nothing-like-this')")
+            await fx.wait_for(sidebar, "!document.querySelector('[data-testid=history-empty]').hidden || null")
         finally:
             await fx.close()
 

@@ -52,3 +52,8 @@ def test_show_export_rename_delete(tabmate_home, tmp_path):
     assert tabmate("delete", "--all").stdout.strip() == "deleted 1 conversation"
     assert tabmate("--json").stdout == ""
     assert tabmate("delete").returncode == 2  # says which, or --all
+
+
+def test_config_path_names_the_history_file(tabmate_home):
+    out = subprocess.run([sys.executable, "-m", "native_host.cli", "config", "path"], capture_output=True, text=True, timeout=60)
+    assert f"history: {tabmate_home / 'data' / 'history.sqlite3'}" in out.stdout.splitlines()
