@@ -175,9 +175,26 @@ def test_negatives_stay_untouched(text):
     ("Before <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>", "Before"),
     ("It is $39.<|assistant|>", "It is $39."),
     ("Sure: <|channel|>commentary to=functions.nope <|constrain|>json<|message|>{", "Sure:"),
+    # templates' role headers: Llama 4, Kimi K2, GLM (a tool turn it invented), Seed-OSS, MiniMax-M2
+    ("<|header_start|>assistant<|header_end|>\n\nIt is $39.<|eot|>", "It is $39."),
+    ("<|im_assistant|>assistant<|im_middle|>It is $39.<|im_end|><|im_user|>user<|im_middle|>ok", "It is $39."),
+    ('It is $39.<|observation|>\n{"price": 12}', "It is $39."),
+    ("<seed:bos>assistant\nIt is $39.<seed:eos><seed:bos>user\nthanks", "It is $39."),
+    ("]~b]ai\nIt is $39.[e~[\n]~b]user\nthanks", "It is $39."),
 ])
+
 def test_control_tokens_never_shown(raw, clean):
     assert sanitize(raw) == clean
+
+
+@pytest.mark.parametrize("text, clean", [
+    ('<think>I could call <tool_call>{"name": "get_page", "arguments": {}}</tool_call> but no.</think>It is 4.', "It is 4."),
+    ("<|channel|>analysis<|message|>Maybe <|channel|>commentary to=functions.get_page json<|message|>{}", ""),
+    ('It is 4.<|im_end|>\n<|im_start|>user\n<tool_call>{"name": "get_page", "arguments": {}}</tool_call>', "It is 4."),
+])
+def test_calls_in_reasoning_or_an_invented_turn_never_count(text, clean):
+    assert parse(text)[0] == []
+    assert sanitize(text) == clean
 
 
 # ------------------------------------------------------------------ through the agent, streamed in small pieces
