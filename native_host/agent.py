@@ -104,6 +104,7 @@ class _Gate:
 
     def __init__(self, channel: ChatChannel) -> None:
         self.channel, self.raw, self.sent, self.shown = channel, "", 0, ""
+        self.view = toolcalls.StreamView()
         self.closed = False
         self.separator = "\n\n" if channel.streamed else ""
 
@@ -111,7 +112,7 @@ class _Gate:
         self.raw += delta
         if self.closed:
             return
-        view = toolcalls.visible(self.raw)
+        view = self.view(self.raw)
         if not self.shown:
             view = view.lstrip()
         hold = toolcalls.hold_index(view, self.sent)

@@ -16,6 +16,7 @@ import re
 
 from native_host import tools
 from native_host.toolcalls import MARKUP, mask_code, scan
+from native_host.toolcalls.text import cut
 from native_host.toolcalls.tokens import THINK_BLOCK, hidden_spans, token_spans, turn_end
 
 __all__ = ["PAGE_DATA_MARKER", "THINK_BLOCK", "sanitize", "strip_thinking"]
@@ -32,19 +33,7 @@ def strip_thinking(text: str) -> str:
     """``text`` without hidden reasoning and without a next turn the model invented."""
     masked, _ = mask_code(text)
     end = turn_end(masked)
-    return _cut(text[:end], hidden_spans(masked[:end]))
-
-
-def _cut(text: str, spans: list[tuple[int, int]]) -> str:
-    out, pos = [], 0
-    for start, end in sorted(spans):
-        if start >= pos:
-            out.append(text[pos:start])
-            pos = end
-        elif end > pos:
-            pos = end
-    out.append(text[pos:])
-    return "".join(out)
+    return cut(text[:end], hidden_spans(masked[:end]))
 
 
 def sanitize(text: str) -> str:
@@ -64,7 +53,7 @@ def sanitize(text: str) -> str:
     if "<<<" in masked:
         spans += [(m.start(), m.end()) for m in PAGE_DATA_MARKER.finditer(masked)]
     spans += token_spans(masked)
-    cleaned = _cut(text, spans)
+    cleaned = cut(text, spans)
     masked, _ = mask_code(cleaned, fill="x")  # blank runs left by removals, outside code only
-    cleaned = _cut(cleaned, [(m.start() + 2, m.end()) for m in re.finditer(r"\n[ \t]*\n(?:[ \t]*\n)+", masked)])
+    cleaned = cut(cleaned, [(m.start() + 2, m.end()) for m in re.finditer(r"\n[ \t]*\n(?:[ \t]*\n)+", masked)])
     return cleaned.strip()

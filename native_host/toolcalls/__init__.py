@@ -19,11 +19,11 @@ import re
 
 from native_host.toolcalls.dialects import DIALECTS, Dialect, Scan
 from native_host.toolcalls.repair import ToolCall, check, new_id, problem_text, repair, validate
-from native_host.toolcalls.stream import hold_index, visible
+from native_host.toolcalls.stream import StreamView, hold_index, visible
 from native_host.toolcalls.text import FENCE, INLINE, Span, blank, code_spans, mask_code
 from native_host.toolcalls.tokens import hidden_spans, turn_end
 
-__all__ = ["DIALECTS", "Dialect", "MARKUP", "Span", "ToolCall", "FENCE", "INLINE", "check", "hold_index", "mask_code",
+__all__ = ["DIALECTS", "Dialect", "MARKUP", "Span", "StreamView", "ToolCall", "FENCE", "INLINE", "check", "hold_index", "mask_code",
            "new_id", "parse", "problem_text", "repair", "scan", "validate", "visible"]
 
 # tool-like markup a model may write with no usable call in it (the sanitizer hides it)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from native_host import tools
-from native_host.toolcalls.text import FENCE, json_calls, mask_code
+from native_host.toolcalls.text import FENCE, Fence, cut, json_calls, mask_code
 from native_host.toolcalls.tokens import hidden_spans, token_spans, turn_end
 
 _TAG_START = re.compile(r"<(/?)([A-Za-z_|][\w.:|=-]*)?")
@@ -24,19 +24,41 @@ _CALL_FENCES = ("", "json", "tool_call", "tool", "tool_code")
 _NEEDLES = ("<", "```", "~~~", "[", ">>>")
 
 
+def _view(raw: str) -> tuple[str, list[tuple[int, int]], list[Fence]]:
+    """``raw`` cut at an invented turn, the spans to drop from it, and its fenced blocks."""
+    masked, fences = mask_code(raw)
+    end = turn_end(masked)
+    masked = masked[:end]
+    return raw[:end], sorted(hidden_spans(masked, orphan=False) + token_spans(masked, settled_only=True)), fences
+
+
 def visible(raw: str) -> str:
     """The streamed answer as it may be shown so far (see the module docstring)."""
-    masked, _ = mask_code(raw)
-    end = turn_end(masked)
-    raw, masked = raw[:end], masked[:end]
-    spans = sorted(hidden_spans(masked, orphan=False) + token_spans(masked, settled_only=True))
-    out, pos = [], 0
-    for start, stop in spans:
-        if stop > pos:
-            out.append(raw[pos:max(pos, start)])
-            pos = stop
-    out.append(raw[pos:])
-    return "".join(out)
+    raw, spans, _ = _view(raw)
+    return cut(raw, spans)
+
+
+class StreamView:
+    """:func:`visible` for an answer that grows delta by delta, in time proportional to the delta.
+
+    Text up to the last paragraph break that no code block, reasoning region or token spans is
+    settled: its view is kept and only the text after it is looked at again.
+    """
+
+    def __init__(self) -> None:
+        self._settled_raw = 0
+        self._settled_view = ""
+
+    def __call__(self, raw: str) -> str:
+        tail, spans, fences = _view(raw[self._settled_raw:])
+        whole = len(tail) == len(raw) - self._settled_raw  # no invented turn cut it
+        p, n = tail.rfind("\n\n") + 2, len(tail)  # a span reaching the end may still be open: it blocks
+        if whole and 2 < p < n and all(e <= p or s >= p for s, e in spans) and all(f.end <= p or f.start >= p for f in fences):
+            head = cut(tail[:p], [sp for sp in spans if sp[1] <= p])
+            self._settled_view += head
+            self._settled_raw += p
+            return self._settled_view + cut(tail[p:], [(s - p, e - p) for s, e in spans if s >= p])
+        return self._settled_view + cut(tail, spans)
 
 
 def _suspicious(name: str) -> bool:
@@ -65,16 +87,15 @@ def hold_index(text: str, start: int = 0) -> int | None:
 
     Text before the returned index can be shown now; ``None`` means all of it can.
     """
-    if start == 0:
-        lead = text.lstrip()
-        offset = len(text) - len(lead)
-        if lead[:1] in ("{", "["):
-            return offset
-        first = lead.split("\n", 1)  # Functionary's first segment: NAME\n{…}
-        if lead and re.fullmatch(r"[\w.-]+", first[0]) and (
-                any(n.startswith(first[0]) for n in tools.names()) if len(first) == 1
-                else tools.get(first[0]) and first[1].lstrip()[:1] in ("", "{")):
-            return offset
+    if start == 0 and (lead := re.compile(r"\s*").match(text).end()) < len(text):  # type: ignore[union-attr]
+        if text[lead] in "{[":
+            return lead
+        line = text.find("\n", lead)  # Functionary's first segment: NAME\n{…}
+        first = text[lead:line if line >= 0 else len(text)]
+        if re.fullmatch(r"[\w.-]+", first) and (
+                any(n.startswith(first) for n in tools.names()) if line < 0
+                else tools.get(first) and text[line:line + 200].lstrip()[:1] in ("", "{")):
+            return lead
     word = _word_start(text, start)
     i = start
     found = {n: text.find(n, i) for n in _NEEDLES}  # next place of each; refreshed only once passed

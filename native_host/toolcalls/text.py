@@ -117,6 +117,19 @@ def blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
     return "".join(out)
 
 
+def cut(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` without the spans (any order, may overlap)."""
+    out, pos = [], 0
+    for start, end in sorted(spans):
+        if start >= pos:
+            out.append(text[pos:start])
+            pos = end
+        elif end > pos:
+            pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 # ------------------------------------------------------------------ JSON bodies
 _DECODER = json.JSONDecoder()
 _SEP = re.compile(r"[\s;,]*")

@@ -233,3 +233,16 @@ async def test_streamed_answer_never_shows_tokens(fake_provider, services, raw, 
     out = await run(chat("price?"), side, services)
     assert out.text == clean
     assert side.streamed().strip() == clean
+
+
+@pytest.mark.parametrize("text", [
+    "Para one.\n\nPara `two` <|im_end|>\n\n```py\nx = 1\n\n\ny = 2\n```\n\n<think>a\n\nb</think>Done.<|eot_id|>\n\nEnd.",
+    "<|channel|>analysis<|message|>think\n\nmore<|end|><|start|>assistant<|channel|>final<|message|>A\n\nB<|return|>",
+    *[c[1] for c in CASES[:12]],
+])
+def test_stream_view_matches_the_whole_view_at_every_step(text):
+    from native_host.toolcalls import StreamView, visible
+
+    view = StreamView()
+    for i in range(1, len(text) + 1):
+        assert view(text[:i]) == visible(text[:i])
