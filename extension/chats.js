@@ -377,6 +377,9 @@ export async function onConfirmRequest(msg) {
     target = await inTab(chat.tabId, "describe", args).then((r) => r.label, (e) => `(${e.message})`);
   } else if (msg.tool === "open_url") {
     target = String(args.url ?? "");
+  } else if (msg.tool.startsWith("mcp__")) { // an MCP server's tool: show exactly what it is given
+    const shown = JSON.stringify(args);
+    target = shown.length > 400 ? `${shown.slice(0, 399)}…` : shown;
   }
   if (!running.has(msg.chat)) return;
   const st = tabState(chat.tabId);

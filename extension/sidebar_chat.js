@@ -214,7 +214,8 @@ function renderConfirm() {
   const title = document.createElement("div");
   title.className = "confirm-title";
   title.textContent = c.agent ? `${c.agent} asks to use your browser`
-    : { click_element: "Click on the page?", fill_input: "Fill in a field?", open_url: "Open a page?" }[c.tool] ?? "Allow this action?";
+    : { click_element: "Click on the page?", fill_input: "Fill in a field?", open_url: "Open a page?" }[c.tool]
+      ?? (c.tool.startsWith("mcp__") ? "Run a tool of your MCP server?" : "Allow this action?");
   const summary = document.createElement("p");
   summary.className = "confirm-summary";
   summary.textContent = c.summary || c.tool;

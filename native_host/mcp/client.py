@@ -121,6 +121,7 @@ class Connection:
         self._ready = asyncio.Event()
         self._stop = asyncio.Event()
         self._stderr: Any = None
+        self.http_status: int | None = None  # the last HTTP error status of a streamable-HTTP server
 
     # ---------------------------------------------------------------- life cycle
     async def start(self, timeout: float | None = None) -> None:
@@ -129,7 +130,7 @@ class Connection:
             if self._task is not None and not self._ready.is_set():
                 await asyncio.wait([asyncio.ensure_future(self._ready.wait())], timeout=timeout)
             return
-        self.state, self.error = "starting", None
+        self.state, self.error, self.http_status = "starting", None, None
         self._ready.clear()
         self._stop.clear()
         self._task = asyncio.ensure_future(self._own())
@@ -162,7 +163,9 @@ class Connection:
         except asyncio.CancelledError:
             raise
         except BaseException as e:  # noqa: BLE001 — every failure becomes the server's state
-            self._fail(_describe(e))
+            status = self.http_status
+            hint = f" (HTTP {status}{': check its headers' if status in (401, 403) else ''})" if status else ""
+            self._fail(_describe(e) + hint)
         finally:
             self.client = None
             if self.state in ("ready", "starting"):
@@ -180,8 +183,12 @@ class Connection:
         import httpx2
         from mcp.client.streamable_http import streamable_http_client
 
-        http = await stack.enter_async_context(
-            httpx2.AsyncClient(headers=cfg.headers, timeout=httpx2.Timeout(30.0, read=cfg.timeout + 5)))
+        async def note(response: Any) -> None:  # the SDK keeps no status code in its errors
+            if response.status_code >= 400:
+                self.http_status = response.status_code
+
+        http = await stack.enter_async_context(httpx2.AsyncClient(
+            headers=cfg.headers, timeout=httpx2.Timeout(30.0, read=cfg.timeout + 5), event_hooks={"response": [note]}))
         return streamable_http_client(cfg.url or "", http_client=http)
 
     async def stop(self) -> None:

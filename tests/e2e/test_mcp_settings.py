@@ -30,3 +30,26 @@ def test_paste_servers_and_see_their_state(chromium):
     sidebar.wait_for_selector("#mcp-result.bad")
     assert "not valid JSON" in sidebar.inner_text("#mcp-result")
     assert chromium.problems == [], chromium.problems
+
+
+def test_a_chat_uses_an_mcp_tool_after_the_user_allows_it(chromium, fake):
+    from tests.e2e.conftest import answers, configure, text_reply, tool_reply, wait_idle
+    from tests.mcp.conftest import sdk_server
+
+    configure(fake, mcp_servers={"notes": sdk_server()})
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    fake.add(tool_reply("mcp__notes__add", {"a": 19, "b": 23}), text_reply("The sum is **42**."))
+    sidebar.get_by_test_id("chat-input").fill("add 19 and 23 with my notes server")
+    sidebar.get_by_test_id("send").click()
+    allow = sidebar.get_by_test_id("confirm-allow")
+    allow.wait_for(timeout=60000)
+    card = sidebar.locator(".confirm").inner_text()
+    assert "Run a tool of your MCP server?" in card and "Let the MCP server 'notes' run add?" in card
+    assert '{"a":19,"b":23}' in card  # exactly what the server is given
+    allow.click()
+    wait_idle(sidebar, 60000)
+    assert "42" in answers(sidebar).last.inner_text()
+    fed = str(fake.requests[-1].json["messages"][-1])
+    assert "42" in fed and "PAGE-DATA" in fed
+    assert chromium.problems == [], chromium.problems
