@@ -372,18 +372,22 @@ export async function onConfirmRequest(msg) {
   }
   const args = msg.args ?? {};
   let target = null;
+  let href = null;
   if (args.index !== undefined) {
-    // name the element and highlight it on the page, so the user sees what would be touched
-    target = await inTab(chat.tabId, "describe", args).then((r) => r.label, (e) => `(${e.message})`);
-  } else if (msg.tool === "open_url") {
-    target = String(args.url ?? "");
+    // name the element (and a link's address) and highlight it, so the user sees what would be touched
+    const d = await inTab(chat.tabId, "describe", args).catch((e) => ({ label: `(${e.message})` }));
+    target = d.label;
+    href = d.href ?? null;
   } else if (msg.tool.startsWith("mcp__")) { // an MCP server's tool: show exactly what it is given
     const shown = JSON.stringify(args);
     target = shown.length > 400 ? `${shown.slice(0, 399)}…` : shown;
   }
   if (!running.has(msg.chat)) return;
   const st = tabState(chat.tabId);
-  st.confirm = { id: msg.id, chat: msg.chat, tool: msg.tool, args, summary: msg.summary, site: msg.site ?? null, target };
+  st.confirm = {
+    id: msg.id, chat: msg.chat, tool: msg.tool, args, summary: msg.summary, site: msg.site ?? null,
+    details: msg.details ?? null, target, href,
+  };
   st.status = "Waiting for your permission…";
   publish(chat.tabId, true);
 }

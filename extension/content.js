@@ -259,7 +259,8 @@
   function describe(args) {
     const el = target(args);
     highlight(el);
-    return { label: label(el) };
+    const link = el.closest("a[href]");
+    return { label: label(el), href: link ? link.href : null };
   }
 
   const OPS = {

@@ -7,6 +7,7 @@ import { renderMarkdown } from "./markdown.js";
 import { chipsEl, setupAttachments, takeAttachments } from "./sidebar_attach.js";
 import { send } from "./sidebar_link.js";
 import { showSettings } from "./sidebar_settings.js";
+import { confirmCard } from "./sidebar_confirm.js";
 
 const $ = (id) => document.getElementById(id);
 let tabId = null;
@@ -206,51 +207,8 @@ function renderConfirm() {
   const c = state?.confirm;
   if (!c) { slot.replaceChildren(); return; }
   if (slot.firstChild?.dataset.id === c.id) return;
-  const card = document.createElement("div");
-  card.className = "confirm";
-  card.dataset.id = c.id;
-  card.setAttribute("role", "group");
-  card.setAttribute("aria-label", "Permission request");
-  const title = document.createElement("div");
-  title.className = "confirm-title";
-  title.textContent = c.agent ? `${c.agent} asks to use your browser`
-    : { click_element: "Click on the page?", fill_input: "Fill in a field?", open_url: "Open a page?" }[c.tool]
-      ?? (c.tool.startsWith("mcp__") ? "Run a tool of your MCP server?" : "Allow this action?");
-  const summary = document.createElement("p");
-  summary.className = "confirm-summary";
-  summary.textContent = c.summary || c.tool;
-  const what = document.createElement("p");
-  what.className = "confirm-target";
-  what.textContent = c.target ?? "";
-  what.hidden = !c.target;
-  const meta = document.createElement("p");
-  meta.className = "confirm-meta";
-  meta.textContent = [c.tool, c.site].filter(Boolean).join(" · ");
-  const remember = document.createElement("label");
-  remember.className = "check";
-  const box = document.createElement("input");
-  box.type = "checkbox";
-  box.id = "confirm-remember";
-  remember.append(box, document.createTextNode(c.site ? ` Always allow on ${c.site}` : " Always allow on this site"));
-  remember.hidden = !!c.agent; // another program's request is asked every time
-  const buttons = document.createElement("div");
-  buttons.className = "buttons";
-  const allow = document.createElement("button");
-  allow.type = "button";
-  allow.className = "primary";
-  allow.textContent = "Allow";
-  allow.dataset.testid = "confirm-allow";
-  const deny = document.createElement("button");
-  deny.type = "button";
-  deny.className = "secondary";
-  deny.textContent = "Deny";
-  deny.dataset.testid = "confirm-deny";
-  allow.addEventListener("click", () => send({ type: "confirm", tabId, id: c.id, approved: true, remember: box.checked }));
-  deny.addEventListener("click", () => send({ type: "confirm", tabId, id: c.id, approved: false, remember: false }));
-  buttons.append(allow, deny);
-  card.append(title, summary, what, meta, remember, buttons);
-  slot.replaceChildren(card);
-  allow.focus();
+  // no focus moves here: the user may be typing, and the next key must not answer the card
+  slot.replaceChildren(confirmCard(c, (approved, remember) => send({ type: "confirm", tabId, id: c.id, approved, remember })));
 }
 
 

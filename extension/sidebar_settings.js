@@ -3,6 +3,7 @@
 // with get_settings / set_settings; the API key is sent to the helper and only ever shown
 // back as "set". Test connection shows the helper's verdict inline.
 import { request } from "./sidebar_link.js";
+import { renderGrants } from "./sidebar_grants.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_URLS = {
@@ -47,6 +48,7 @@ function fillSettings(s) {
   updateUrlHint();
   $("key-note").textContent = s.api_key_note ?? ""; // a key saved for another server is not used here
   $("key-note").hidden = !s.api_key_note;
+  renderGrants($("grants"), s.allowed_sites, fillSettings);
 }
 
 function updateKeyHint(isSet) {
