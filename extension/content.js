@@ -43,6 +43,78 @@
     return n;
   }
 
+  // Text a person cannot see must not reach the model (a known prompt-injection channel).
+  // Each element holding text is marked data-tabmate-hidden="<why>" when it is rendered at
+  // font-size 0, moved off-screen (or text-indented away), clipped to nothing, or
+  // written in its background's colour; the host drops the marked element's own text
+  // (native_host/page/parse.py). Short clipped or off-screen labels (≤ 24 characters: "Skip to
+  // content", a screen-reader price) stay: that is how accessible pages label things.
+  const HIDDEN_ATTR = "data-tabmate-hidden";
+  const SHORT_LABEL = 24;
+
+  function rgb(value) {
+    const m = /rgba?\(([\d.]+)[, ]+([\d.]+)[, ]+([\d.]+)(?:[,/ ]+([\d.]+))?/.exec(value || "");
+    return m ? { r: +m[1], g: +m[2], b: +m[3], a: m[4] === undefined ? 1 : +m[4] } : null;
+  }
+
+  function background(el, memo) {
+    for (let e = el; e; e = e.parentElement) {
+      if (memo.has(e)) return memo.get(e);
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0.9 && getComputedStyle(e).backgroundImage === "none") { memo.set(e, c); return c; }
+      if (c && c.a > 0) return null; // translucent or an image behind: cannot tell, keep the text
+    }
+    return { r: 255, g: 255, b: 255, a: 1 };
+  }
+
+  function faded(el, memo) { // el or an ancestor is clipped to nothing (not opacity: reveal-on-scroll pages use it)
+    const chain = [];
+    let e = el;
+    for (; e && e !== document.documentElement && !memo.has(e); e = e.parentElement) chain.push(e);
+    let result = e && memo.has(e) ? memo.get(e) : false;
+    for (const x of chain.reverse()) {
+      if (!result) {
+        const s = getComputedStyle(x);
+        const r = x.getBoundingClientRect();
+        result = /inset\(\s*50%|circle\(\s*0/.test(s.clipPath)
+          || (/^rect\(/.test(s.clip) && r.width <= 1 && r.height <= 1)
+          || (s.overflow === "hidden" && r.width <= 1 && r.height <= 1) ? "clip" : false;
+      }
+      memo.set(x, result);
+    }
+    return result;
+  }
+
+  function hiddenWhy(el, text, memos) {
+    const s = getComputedStyle(el);
+    if (parseFloat(s.fontSize) < 1) return "font-size";
+    const color = rgb(s.color);
+    if (color && color.a < 0.05) return "transparent";
+    const bg = color && background(el, memos.bg);
+    if (bg && Math.abs(color.r - bg.r) + Math.abs(color.g - bg.g) + Math.abs(color.b - bg.b) < 24) return "same-colour";
+    if (text.length <= SHORT_LABEL) return null;
+    const r = el.getBoundingClientRect();
+    if (r.right + scrollX <= 0 || r.bottom + scrollY <= 0 || parseFloat(s.textIndent) < -999) return "off-screen";
+    return faded(el, memos.faded) || null;
+  }
+
+  function markHidden() {
+    for (const el of document.querySelectorAll(`[${HIDDEN_ATTR}]`)) el.removeAttribute(HIDDEN_ATTR);
+    if (!document.body) return;
+    const owners = new Map(); // element → its own text
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const t = walk.currentNode;
+      const el = t.parentElement;
+      if (el && t.data.trim() && !/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(el.tagName)) owners.set(el, (owners.get(el) ?? "") + t.data.trim());
+    }
+    const memos = { bg: new Map(), faded: new Map() };
+    for (const [el, text] of owners) {
+      const why = hiddenWhy(el, text, memos);
+      if (why) el.setAttribute(HIDDEN_ATTR, why);
+    }
+  }
+
   function selectionText() {
     const active = document.activeElement;
     if (active && (active.tagName === "TEXTAREA" || (active.tagName === "INPUT" && /^(text|search|url|email)$/i.test(active.type)))) {
@@ -54,6 +126,7 @@
 
   function snapshot() {
     const count = stamp();
+    markHidden();
     let html = document.documentElement ? document.documentElement.outerHTML : "";
     const truncated = html.length > MAX_HTML;
     if (truncated) html = clip(html, MAX_HTML);

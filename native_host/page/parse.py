@@ -108,7 +108,25 @@ def _empty() -> etree._Element:
     return etree.fromstring(b"<html><body></body></html>", parser=_parser())
 
 
-HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# inline styles that hide an element: display/visibility, and the prompt-injection favourites
+# font-size 0, clipped to nothing, pushed far off-screen (not opacity: reveal-on-scroll pages
+# start their content at opacity 0)
+HIDDEN_STYLE = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*hidden"
+    r"|(?<![\w-])font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:;|!|$)"
+    r"|(?<![\w-])clip\s*:\s*rect\(\s*0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?\s*\)"
+    r"|(?<![\w-])(?:left|top|text-indent|margin-left)\s*:\s*-\d{4,}", re.I)
+HIDDEN_MARK = "data-tabmate-hidden"  # set by the extension on text a person cannot see (content.js)
+
+
+def drop_hidden_text(root: etree._Element) -> int:
+    """Remove the own text of elements the browser found invisible (``HIDDEN_MARK``); returns how many."""
+    marked = root.xpath(f"//*[@{HIDDEN_MARK}]")
+    for el in marked:
+        el.text = None
+        for child in el:
+            child.tail = None
+    return len(marked)
 
 
 def hidden_by_markup(el: etree._Element) -> bool:
@@ -144,6 +162,8 @@ def parse(source: str | bytes | None) -> etree._Element:
         for child in list(root):
             if child.tag not in ("head", "body"):
                 body.append(child)
+    if HIDDEN_MARK.encode() in data:
+        drop_hidden_text(root)
     return root
 
 

@@ -93,6 +93,10 @@ weighs 900 grams and costs 89 euros.</p>
 }
 
 
+# every way of hiding text from a person that page authors use to hide instructions from them
+PAGES["/hidden"] = (REPO / "tests" / "security" / "pages" / "hidden_text.html").read_text("utf-8")
+
+
 def search_results_page(query: str) -> str:
     """The loopback stand-in for a web search (search_web's URL template points here in tests)."""
     q = html.escape(query)

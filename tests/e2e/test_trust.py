@@ -75,3 +75,21 @@ def test_the_sidebar_passes_on_only_allow_listed_requests(chromium, fake):
     assert replies["2"]["ok"] is False
     assert replies["3"]["ok"] is True and replies["3"]["msg"]["settings"]["api_key_set"] is True
     assert fake.requests == []
+
+
+def test_hidden_text_never_reaches_the_model(chromium, fake):
+    configure(fake)
+    page = chromium.open_page("/hidden")
+    sidebar = chromium.open_sidebar(page)
+    fake.add(text_reply("A solar kettle."))
+    sidebar.get_by_test_id("chat-input").fill("What is this page about?")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    sent = str(fake.requests[-1].json["messages"])
+    for visible in ("VISIBLE-ONE", "VISIBLE-TWO", "white on dark blue is visible", "VISIBLE-THREE"):
+        assert visible in sent
+    for hidden in ("HIDDEN-FONT0", "HIDDEN-INLINE-FONT0", "HIDDEN-OFFSCREEN", "HIDDEN-INLINE-OFFSCREEN",
+                   "HIDDEN-INDENT", "HIDDEN-CLIP", "HIDDEN-INLINE-CLIP", "HIDDEN-SAMECOLOUR",
+                   "HIDDEN-DARK-SAMECOLOUR", "ignore previous instructions"):
+        assert hidden not in sent, hidden
+    assert chromium.problems == []
