@@ -16,7 +16,6 @@ import {
 } from "./chats.js";
 import { connect, host, hostInfo, reconnectNow, request, setHostHandlers } from "./native_port.js";
 import { broadcast, sidebarShows, sidebars } from "./sidebar_ports.js";
-import { clip } from "./text.js";
 import { checkHostRequest, fromSidebar } from "./sidebar_guard.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
@@ -150,7 +149,7 @@ api.contextMenus.onClicked.addListener((info, tab) => {
   const item = {
     action,
     selection: info.selectionText ?? null,
-    text: action === "explain_selection" ? `Tell me about this: “${clip(info.selectionText ?? "", 500)}”` : "",
+    text: "", // the selection goes with the page, fenced as page data — never into the user's own words
   };
   // open first: the side panel may only be opened during the click's user gesture
   const opened = openSidebar(tab);

@@ -161,10 +161,11 @@ export function failAllChats(text, missing) {
 /** attach: {tabs: [tab ids], screenshot: data URL} the user added in the sidebar (capture.js). */
 export async function startChat(tabId, text, action = null, selection = null, attach = null) {
   await load();
-  const st = tabState(tabId);
+  let st = tabState(tabId);
   if (st.busy) throw new Error("Tabmate is still answering — wait or press Stop.");
   const shown = (text || "").trim() || ACTION_PROMPTS[action] || "";
   if (!shown) return;
+  st = await sameSiteChat(tabId, st);
   const chatId = nextId("c");
   st.last = { text: shown, action, selection, attach };
   const user = { role: "user", text: shown, action: action || undefined, chips: plannedChips(tabId, attach) };
@@ -216,6 +217,25 @@ export function cancelChat(tabId) {
     running.delete(chatId);
     failChat(tabId, chatId, "Stopped.");
   }
+}
+
+/**
+ * A tab's chat never carries one site's page text and answers to another site: when the tab
+ * is now on another origin than the chat's, a new conversation starts (the old one stays in
+ * the history) and the sidebar says so.
+ */
+async function sameSiteChat(tabId, st) {
+  const url = await api.tabs.get(tabId).then((t) => t.url, () => null);
+  let site = null;
+  try { site = new URL(url).origin; } catch { /* no page */ }
+  if (st.site && site && st.site !== site && st.messages.some((m) => m.role === "user")) {
+    const was = st.site;
+    st = emptyState();
+    st.messages.push({ role: "status", text: `New conversation for ${site} — the one about ${was} is in the history.` });
+    tabs.set(tabId, st);
+  }
+  if (site) st.site = site;
+  return st;
 }
 
 export async function newChat(tabId) {

@@ -1,5 +1,9 @@
 """The launcher the browser starts: runs the host with the absolute interpreter that
 installed Tabmate, so a desktop's minimal PATH, a virtualenv or pipx all work.
+
+Python runs in isolated mode (``-I``): the working directory the browser starts it in (and
+PYTHONPATH, PYTHONSTARTUP, the user's site-packages) cannot put another ``native_host`` in
+front of the installed one.
 """
 
 from __future__ import annotations
@@ -8,8 +12,9 @@ import re
 from pathlib import Path, PureWindowsPath
 
 MODULE = "native_host"
-_POSIX_EXEC = re.compile(r"^exec '((?:[^']|'\\'')*)' -m native_host", re.M)
-_BAT_EXEC = re.compile(r'^"([^"]+)" -m native_host', re.M)
+FLAGS = "-I"  # isolated mode: no current directory, PYTHON* variables or user site on sys.path
+_POSIX_EXEC = re.compile(r"^exec '((?:[^']|'\\'')*)' (?:-I )?-m native_host", re.M)
+_BAT_EXEC = re.compile(r'^"([^"]+)" (?:-I )?-m native_host', re.M)
 
 
 def _sh_quote(value: str) -> str:
@@ -24,7 +29,7 @@ def render_posix(python: str, tabmate_home: str | None = None) -> str:
     ]
     if tabmate_home:
         lines += [f'TABMATE_HOME="${{TABMATE_HOME:-{_dq_escape(tabmate_home)}}}"', "export TABMATE_HOME"]
-    lines.append(f'exec {_sh_quote(python)} -m {MODULE} "$@"')
+    lines.append(f'exec {_sh_quote(python)} {FLAGS} -m {MODULE} "$@"')
     return "\n".join(lines) + "\n"
 
 
@@ -39,7 +44,7 @@ def render_bat(python: str, tabmate_home: str | None = None) -> str:
     if tabmate_home:
         home = str(PureWindowsPath(tabmate_home))
         lines.append(f'if not defined TABMATE_HOME set "TABMATE_HOME={home}"')
-    lines.append(f'"{python}" -m {MODULE} %*')
+    lines.append(f'"{python}" {FLAGS} -m {MODULE} %*')
     return "\r\n".join(lines) + "\r\n"
 
 

@@ -1,11 +1,13 @@
 """The last product contexts by URL, persisted so the agent can compare with the previous one.
 
 One small JSON file under ``storage.cache_dir()``, bounded (oldest entries dropped) and
-written atomically; a damaged file is set aside and the cache starts empty.
+written atomically; a damaged file is set aside and the cache starts empty.  Addresses are
+kept without their query strings (which may hold tokens); products only, never page text.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -20,10 +22,26 @@ DEFAULT_LIMIT = 50
 
 
 def _key(url: str) -> str:
-    """URLs that differ only by fragment or trailing slash are the same product page."""
+    """URLs that differ only by fragment or trailing slash are the same product page; the
+    query (?id=…) still tells products apart, but only as a digest: nothing it may carry (a
+    session token, an e-mail address) is written to disk."""
     parts = urlsplit((url or "").strip())
     path = parts.path.rstrip("/") or "/"
-    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, parts.query, ""))
+    digest = hashlib.sha256(parts.query.encode("utf-8", "replace")).hexdigest()[:16] if parts.query else ""
+    return urlunsplit((parts.scheme.lower(), (parts.hostname or "").lower() + _port(parts), path, digest, ""))
+
+
+def _port(parts) -> str:  # type: ignore[no-untyped-def]
+    try:
+        return f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return ""
+
+
+def shown_url(url: str) -> str:
+    """The page address as stored and shown later: no query, fragment or user name."""
+    parts = urlsplit((url or "").strip())
+    return urlunsplit((parts.scheme.lower(), (parts.hostname or "").lower() + _port(parts), parts.path, "", ""))
 
 
 class ProductCache:
@@ -53,8 +71,8 @@ class ProductCache:
             return
         key = _key(url)
         with self._lock:
-            entries = [e for e in self._load() if _key(e["url"]) != key]
-            entries.append({"url": url, "at": round(time.time(), 3),
+            entries = [e for e in self._load() if e.get("key", _key(e["url"])) != key]
+            entries.append({"url": shown_url(url), "key": key, "at": round(time.time(), 3),
                             "product": product.model_dump(mode="json")})
             entries = entries[-self.limit:]
             try:
@@ -68,7 +86,7 @@ class ProductCache:
         with self._lock:
             entries = self._load()
         for entry in reversed(entries):
-            if skip is not None and _key(entry["url"]) == skip:
+            if skip is not None and entry.get("key", _key(entry["url"])) == skip:
                 continue
             try:
                 return entry["url"], Product.model_validate(entry.get("product") or {})

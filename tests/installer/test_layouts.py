@@ -77,7 +77,7 @@ def test_every_browser_on_posix(make_system, home: Path, os_name: str, layout: d
     assert _mode(launcher) == 0o755
     text = launcher.read_text()
     assert text.startswith("#!/bin/sh\n")
-    assert f"exec '{system.python}' -m native_host \"$@\"\n" in text
+    assert f"exec '{system.python}' -I -m native_host \"$@\"\n" in text
     for name, rel in layout.items():
         manifest = home / rel / "tabmate_host.json"
         assert _mode(manifest) == 0o644
@@ -100,7 +100,7 @@ def test_windows_registry_and_bat(make_system) -> None:
     assert system.launcher_path == launcher
     bat = launcher.read_bytes().decode("utf-8")
     assert bat.startswith("@echo off\r\n")
-    assert "/" not in bat.split("-m native_host")[0].split("\r\n")[-1].strip('"')  # backslashes only
+    assert "/" not in bat.split(" -I -m native_host")[0].split("\r\n")[-1].strip('"')  # backslashes only
     chromium_manifest = storage.data_dir() / "manifests" / "chromium" / "tabmate_host.json"
     firefox_manifest = storage.data_dir() / "manifests" / "firefox" / "tabmate_host.json"
     _check_manifest(chromium_manifest, "chromium", launcher)
@@ -133,7 +133,7 @@ def test_bat_quotes_every_path() -> None:
 
     bat = render_bat("C:/Program Files/Py thon/python.exe", "C:/Users/A B/tm")
     assert 'if not defined TABMATE_HOME set "TABMATE_HOME=C:\\Users\\A B\\tm"\r\n' in bat
-    assert '"C:\\Program Files\\Py thon\\python.exe" -m native_host %*\r\n' in bat
+    assert '"C:\\Program Files\\Py thon\\python.exe" -I -m native_host %*\r\n' in bat
     assert interpreter(bat) == "C:\\Program Files\\Py thon\\python.exe"
 
 
