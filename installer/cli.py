@@ -33,6 +33,13 @@ def install_main(argv: list[str], system: System | None = None) -> int:
     args = parser.parse_args(argv)
     system = system or System.current()
     try:
+        if args.system:
+            if problems := system.untrusted_for_all_users():
+                raise install.InstallError(
+                    "--system makes every user's browser run this Python, but " + "; ".join(problems)
+                    + " — install Tabmate for all users first (e.g. as root: pip install into a root-owned "
+                    "environment) and run that environment's `tabmate install --system`.")
+            system = system.for_all_users()
         chosen, notes = install.choose(system, args.browser, args.user_data_dir)
         targets, more = install.plan(system, chosen, args.user_data_dir, args.system)
         outcome = install.install(system, targets, args.dry_run)
@@ -66,8 +73,11 @@ def install_main(argv: list[str], system: System | None = None) -> int:
 def uninstall_main(argv: list[str], system: System | None = None) -> int:
     parser = _parser("tabmate uninstall", "Remove what `tabmate install` wrote "
                      "(default: everything it recorded).")
+    parser.add_argument("--system", action="store_true", help="remove a --system install (needs admin rights)")
     args = parser.parse_args(argv)
     system = system or System.current()
+    if args.system:
+        system = system.for_all_users()
     try:
         outcome = install.uninstall(system, args.browser or None, args.dry_run)
     except (install.InstallError, OSError) as e:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Literal
 
@@ -39,6 +39,8 @@ class System:
     #: ``shutil.which``-like lookup, for browser detection.
     which: Callable[[str], str | None] = shutil.which
     environ: dict[str, str] = field(default_factory=dict)
+    #: Where a --system install puts the launcher (root-owned, readable by every user).
+    shared_dir: Path | None = None
 
     @classmethod
     def current(cls) -> "System":
@@ -50,7 +52,31 @@ class System:
             python=os.path.abspath(sys.executable),
             registry=default_registry() if os_name == "windows" else None,
             environ=dict(os.environ),
+            shared_dir=shared_dir(os_name, os.environ),
         )
+
+    def for_all_users(self) -> "System":
+        """The same machine, seen by a --system install: the launcher in the shared folder and
+        no TABMATE_HOME baked into it (each user keeps their own settings, keys and history)."""
+        env = {k: v for k, v in self.environ.items() if k != "TABMATE_HOME"}
+        return replace(self, data_dir=self.shared_dir or self.data_dir, environ=env)
+
+    def untrusted_for_all_users(self) -> list[str]:
+        """Why other users must not run this interpreter (empty when they may).
+
+        Every user's browser would run it: one user's virtualenv or home folder would let that
+        user run code as everybody else."""
+        import native_host
+
+        problems = []
+        for what, path in (("interpreter", Path(self.python)), ("package", Path(native_host.__file__).parent)):
+            if path.is_relative_to(self.home):
+                problems.append(f"the {what} {path} is in {self.home}")
+            elif not self.windows and path.exists():
+                st = path.stat()
+                if st.st_uid != 0 or st.st_mode & 0o022:
+                    problems.append(f"the {what} {path} is not owned by root or is writable by others")
+        return problems
 
     @property
     def windows(self) -> bool:
@@ -67,3 +93,11 @@ class System:
     def windows_manifest_path(self, family: str) -> Path:
         """On Windows the registry points at a manifest file we keep in the data dir."""
         return self.data_dir / "manifests" / family / "tabmate_host.json"
+
+
+def shared_dir(os_name: OsName, environ: dict[str, str] | os._Environ[str]) -> Path:
+    if os_name == "windows":
+        return Path(environ.get("ProgramData", "C:\\ProgramData")) / "Tabmate"
+    if os_name == "darwin":
+        return Path("/Library/Application Support/Tabmate")
+    return Path("/usr/local/lib/tabmate")

@@ -32,3 +32,19 @@ def test_the_working_directory_cannot_shadow_the_host(make_system, tmp_path: Pat
                          input=len(payload).to_bytes(4, sys.byteorder) + payload, capture_output=True, timeout=30)
     assert run.returncode == 0, run.stderr
     assert b'"pong"' in run.stdout and not marker.exists()
+
+
+def test_a_system_install_does_not_point_every_user_at_one_users_files(make_system, tmp_path: Path, capsys) -> None:
+    import dataclasses
+
+    system = dataclasses.replace(make_system("linux"), shared_dir=tmp_path / "shared",
+                                 environ={"TABMATE_HOME": str(tmp_path / "alice-home")})
+    mine = dataclasses.replace(system, python=str(system.home / ".venv" / "bin" / "python"))
+    assert install_main(["--browser", "chrome", "--system", "--dry-run"], mine) == 1
+    assert "every user's browser run this Python" in capsys.readouterr().err
+    assert install_main(["--browser", "chrome", "--system", "--dry-run", "--json"], system) == 0
+    report = json.loads(capsys.readouterr().out)
+    launcher = next(a for a in report["actions"] if a["kind"] == "launcher")
+    assert launcher["where"] == str(tmp_path / "shared" / "tabmate_host.sh")
+    shared = system.for_all_users()
+    assert "TABMATE_HOME" not in shared.environ and shared.data_dir == tmp_path / "shared"
