@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from installer import browsers, install, sandbox
+from installer import browsers, install, purge, sandbox
 from installer.extension_key import CHROMIUM_ID, FIREFOX_ID
 from installer.system import System
 
@@ -74,22 +74,52 @@ def uninstall_main(argv: list[str], system: System | None = None) -> int:
     parser = _parser("tabmate uninstall", "Remove what `tabmate install` wrote "
                      "(default: everything it recorded).")
     parser.add_argument("--system", action="store_true", help="remove a --system install (needs admin rights)")
+    parser.add_argument("--purge", action="store_true",
+                        help="also remove your API keys (keychain included), settings, history, cache and logs")
+    parser.add_argument("--yes", action="store_true", help="with --purge: do not ask (for scripts)")
     args = parser.parse_args(argv)
     system = system or System.current()
     if args.system:
         system = system.for_all_users()
+    if args.purge and not args.dry_run and not _agreed(args):
+        return 1
     try:
         outcome = install.uninstall(system, args.browser or None, args.dry_run)
+        purged = purge.purge() if args.purge and not args.dry_run else []
     except (install.InstallError, OSError) as e:
         return _fail("uninstall", e, args.json)
     if args.json:
         print(json.dumps({"ok": True, "dry_run": args.dry_run, "notes": outcome.notes,
-                          "actions": [a.to_json() for a in outcome.actions]}, indent=2))
+                          "actions": [a.to_json() for a in outcome.actions],
+                          "purge": purge.plan() if args.purge and args.dry_run else
+                          [{"what": w, "status": st} for w, st in purged]}, indent=2))
         return 0
     _print_actions(outcome.actions)
+    if args.purge and args.dry_run:
+        print("--purge would also remove:\n" + "\n".join(f"  {line}" for line in purge.plan()))
+    for what, status in purged:
+        print(f"  {status:<13} {what}")
     for note in outcome.notes:
         print(f"note: {note}")
     return 0
+
+
+def _agreed(args: argparse.Namespace) -> bool:
+    """Say what --purge removes; go on only with --yes or a "y" typed at the terminal."""
+    stream = sys.stderr if args.json else sys.stdout
+    print("tabmate uninstall --purge removes, besides the browser registrations:", file=stream)
+    for line in purge.plan():
+        print(f"  {line}", file=stream)
+    if args.yes:
+        return True
+    if not sys.stdin.isatty():
+        print("Nothing removed: run again with --yes to confirm (or --dry-run to look).", file=sys.stderr)
+        return False
+    answer = input("Remove all of this? This cannot be undone. [y/N] ").strip().lower()
+    if answer not in ("y", "yes"):
+        print("Nothing removed.", file=stream)
+        return False
+    return True
 
 
 def _print_actions(actions: list[install.Action]) -> None:

@@ -14,6 +14,7 @@ The whole API::
     store.get(slot, origin) -> (key, source)       # source: "keychain" | "file" | "env", or (None, None)
     store.origins(slot) -> [origin, ...]           # where this slot has keys (to tell the user why not here)
     store.forget(slot=None) -> int                 # remove every key of the slot (None: every key)
+    store.entries() -> [(slot, origin), ...]       # what is stored (no secrets; for uninstall --purge)
     origin_of(url) -> "https://api.openai.com"     # the binding unit; default ports dropped
     plain_http_to_remote(origin) -> bool           # a key must not travel there unencrypted
 
@@ -149,6 +150,10 @@ class KeyStore:
         """The origins this slot has a stored key for (environment keys not included)."""
         self._migrate(slot)
         return sorted(e["origin"] for e in self._entries().values() if e["slot"] == slot)
+
+    def entries(self) -> list[tuple[str, str]]:
+        """Every stored (slot, origin), keychain or file (no secrets)."""
+        return sorted((e["slot"], e["origin"]) for e in self._entries().values())
 
     def forget(self, slot: str | None = None) -> int:
         """Remove every stored key of ``slot`` (every key at all with None); returns how many."""

@@ -1,0 +1,71 @@
+"""``tabmate uninstall --purge`` says what it removes, then removes keys (keychain too),
+settings, history, cache and logs — and nothing without a yes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import keyring
+
+from installer import purge
+from installer.cli import install_main, uninstall_main
+from native_host import storage
+from native_host.keys import KeyStore
+from native_host.settings import SettingsStore
+
+SECRET = "sk-proj-purge-me-0123456789"
+
+
+class MemoryKeyring(keyring.backend.KeyringBackend):
+    priority = 10
+
+    def __init__(self):
+        self.store = {}
+
+    def get_password(self, service, user):
+        return self.store.get((service, user))
+
+    def set_password(self, service, user, password):
+        self.store[(service, user)] = password
+
+    def delete_password(self, service, user):
+        self.store.pop((service, user), None)
+
+
+def _setup(monkeypatch, tabmate_home: Path) -> MemoryKeyring:
+    backend = MemoryKeyring()
+    backend.store[("tabmate", "anthropic")] = "sk-ant-from-an-older-version"  # one key per provider, as before
+    monkeypatch.setattr(keyring, "get_keyring", lambda: backend)
+    monkeypatch.setattr(purge, "keys", lambda: KeyStore(storage.config_dir(), use_keyring=True))
+    SettingsStore().update({"provider": "openai", "model": "m"})
+    purge.keys().set("openai", "https://api.openai.com", SECRET)
+    for folder in (storage.data_dir(), storage.cache_dir(), storage.log_dir()):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "something").write_text("x")
+    return backend
+
+
+def test_purge_asks_then_removes_everything(make_system, tabmate_home: Path, monkeypatch, capsys) -> None:
+    backend = _setup(monkeypatch, tabmate_home)
+    system = make_system("linux")
+    assert install_main(["--browser", "chrome"], system) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert uninstall_main(["--purge"], system) == 1  # no terminal, no --yes: nothing happens
+    said = capsys.readouterr()
+    assert "openai for https://api.openai.com" in said.out and str(storage.data_dir()) in said.out
+    assert SECRET not in said.out + said.err and "--yes" in said.err
+    assert ("tabmate", "openai https://api.openai.com") in backend.store and storage.config_dir().exists()
+
+    assert uninstall_main(["--purge", "--yes"], system) == 0
+    assert backend.store == {}  # the keychain entries, the old per-provider one included
+    for folder in (storage.config_dir(), storage.data_dir(), storage.cache_dir(), storage.log_dir()):
+        assert not folder.exists()
+    assert tabmate_home.exists()  # TABMATE_HOME itself stays
+
+
+def test_purge_dry_run_changes_nothing(make_system, tabmate_home: Path, monkeypatch, capsys) -> None:
+    _setup(monkeypatch, tabmate_home)
+    assert uninstall_main(["--purge", "--dry-run"], make_system("linux")) == 0
+    assert "--purge would also remove" in capsys.readouterr().out
+    assert storage.config_dir().exists() and storage.data_dir().exists()
