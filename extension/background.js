@@ -2,6 +2,7 @@
 // Chromium runs it as a module service worker, Firefox as a module background script.
 //   native_port.js    the one connection to Tabmate's helper (tabmate_host)
 //   chats.js          each tab's chat, kept in storage.session across worker restarts
+//   confirms.js       the helper's confirm requests as the tab's card, and the answers
 //   browser_tools.js  the tools the model calls, run in the chat's tab
 //   tab_content.js    page snapshots and element actions through content.js
 //   sidebar_ports.js  the open sidebars and broadcasting to them
@@ -10,10 +11,11 @@
 
 import { runToolRequest } from "./browser_tools.js";
 import {
-  answerConfirm, cancelChat, forgetTab, load, newChat, onChatMessage, onConfirmRequest, retry,
+  cancelChat, forgetTab, load, newChat, onChatMessage, retry,
   failAllChats, chatTab, insertDraft, runningCount, startChat, tabState, tabs,
   forgetConversations, noteUrl, openConversation, reopenTab,
 } from "./chats.js";
+import { answerConfirm, onConfirmRequest } from "./confirms.js";
 import { connect, host, hostInfo, reconnectNow, request, setHostHandlers } from "./native_port.js";
 import { broadcast, sidebarShows, sidebars } from "./sidebar_ports.js";
 import { checkHostRequest, fromSidebar } from "./sidebar_guard.js";
