@@ -307,6 +307,8 @@ def _save(turn: Turn, answer: str) -> None:
         text += f"\n(on page: {page.title or page.url} — {page.url})"
     if page and page.screenshot:
         text += "\n(with a screenshot of the tab)"
+    if chat.tabs:
+        text += "\n(with other tabs: " + "; ".join(f"{t.title or t.url} — {t.url}" for t in chat.tabs) + ")"
     new = [dict(m, content=prompt.clip(m["content"], STORED_RESULT_CHARS // 4, "tool result"))
            if m["role"] == "tool" else {k: v for k, v in m.items() if k != "images"} for m in turn.new]
     asked = chat.text.strip()

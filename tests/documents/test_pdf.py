@@ -137,3 +137,27 @@ async def test_the_sidebar_is_told_the_page_count_for_its_chip(fake_provider):
     sidebar = Sidebar()
     await run(chat("summary?", page=page), sidebar, services_for(fake_provider))
     assert [m["label"] for m in sidebar.of("status") if m["stage"] == "attachment"] == ["PDF · 3 pages"]
+
+
+def test_a_big_pdf_does_not_stall_the_host(tmp_path, fake_provider):
+    """A 30 MB, 400-page PDF in a chat frame (40 MB of base64): the host answers a ping while
+    it reads the document, then answers the chat from the first 300 pages."""
+    from tests.agent.script import FAKE_SETTINGS, say
+    from tests.support.hostproc import HostProcess
+
+    data = large_pdf(tmp_path / "big.pdf", megabytes=30, pages=400).read_bytes()
+    fake_provider.add(say("It is a big report."))
+    with HostProcess(home=tmp_path / "home") as host:
+        host.request({"type": "set_settings", "id": "s", "settings": {**FAKE_SETTINGS, "base_url": fake_provider.url + "/v1"}})
+        host.send({"type": "chat", "id": "c1", "session": "big", "text": "what is this?",
+                   "page": {"url": "https://files.example/big.pdf", "title": "big.pdf",
+                            "content_type": "application/pdf", "pdf": base64.b64encode(data).decode()}})
+        host.send({"type": "ping", "id": "p1"})
+        first = host.recv_until(lambda m: m["type"] == "pong", timeout=120)
+        assert not fake_provider.requests  # answered while the PDF was still being read
+        got = first + host.recv_until(lambda m: m["type"] in ("response", "error"), timeout=120)
+    kinds = [(m["type"], m.get("id")) for m in got]
+    assert ("status", "c1") in kinds and got[-1]["text"] == "It is a big report."
+    assert any(m.get("label") == "PDF · 400 pages" for m in got)
+    user = fake_provider.requests[0].json["messages"][-1]["content"]
+    assert "[Not read: only the first 300 of 400 pages are read]" in user
