@@ -43,6 +43,18 @@ FILES: dict[str, tuple[str, bytes]] = {
                b"<body><h1>Pasta in 18 minutes</h1><video controls width='320'>"
                b"<track kind='captions' srclang='en' src='/captions.vtt' default></video></body></html>"),
     "/captions.vtt": ("text/vtt; charset=utf-8", VTT.encode()),
+    # a YouTube watch page lists its caption tracks in the player response; json3 has the events
+    "/watch": ("text/html; charset=utf-8", (
+        "<!doctype html><html lang='en'><head><title>Bread at home - YouTube</title></head><body>"
+        "<script>var ytInitialPlayerResponse = {\"captions\":{\"playerCaptionsTracklistRenderer\":{\"captionTracks\":"
+        "[{\"baseUrl\":\"/api/timedtext?v=abc&lang=de\",\"languageCode\":\"de\",\"kind\":\"asr\"},"
+        "{\"baseUrl\":\"/api/timedtext?v=abc&lang=en\",\"languageCode\":\"en\"}]}}};</script>"
+        "<div id='player'></div></body></html>").encode()),
+    "/api/timedtext": ("application/json", json.dumps({"events": [
+        {"tStartMs": 0, "dDurationMs": 4000, "segs": [{"utf8": "Welcome to "}, {"utf8": "the bakery."}]},
+        {"tStartMs": 95_000, "dDurationMs": 3000, "segs": [{"utf8": "Knead for ten minutes."}]},
+        {"tStartMs": 600_000, "segs": [{"utf8": "\n"}]},
+        {"tStartMs": 725_000, "dDurationMs": 3000, "segs": [{"utf8": "Bake at 230 degrees."}]}]}).encode()),
 }
 
 
@@ -185,6 +197,21 @@ def test_video_page_captions_become_the_transcript(chromium, fake, files):
     chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
     assert chips.all_inner_texts() == ["transcript · 18 min"]
     assert chromium.problems == []
+
+
+def test_youtube_caption_tracks_become_the_transcript(chromium, fake, files):
+    configure(fake)
+    fake.add(text_reply("Knead at [1:35]."))
+    page = open_at(chromium, files + "/watch?v=abc")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("action-summarize").click()
+    wait_idle(sidebar)
+    user = fake.requests[-1].json["messages"][-1]["content"]
+    assert "Video transcript, 12 min" in user  # the English track, not the German auto-captions
+    assert "[0:00] Welcome to the bakery." in user and "[1:35] Knead for ten minutes." in user
+    assert "[12:05] Bake at 230 degrees." in user
+    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
+    assert chips.all_inner_texts() == ["transcript · 12 min"]
 
 
 def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
