@@ -50,6 +50,7 @@ class Services:
     history: HistoryStore = field(default_factory=HistoryStore)
     # (provider, model) pairs whose server rejected native tools; the router fills it
     tools_off: set[tuple[str, str]] = field(default_factory=set)
+    images_off: set[tuple[str, str]] = field(default_factory=set)  # (provider, model) that refused images
     _http: Any = None
     _mcp: Any = None
 

@@ -146,6 +146,9 @@ class Router:
         if request.tools and not self.tools_supported:
             request = _without_tools(request)
             yield ToolsOff("native tools are off for this model")
+        if images.has_images(request) and (self.provider_name, request.model) in self.services.images_off:
+            request = images.without_images(request)
+            yield ImagesOff("this model refused images earlier in this session")
         attempt = 0
         tools_retried = images_retried = False
         while True:
@@ -170,6 +173,7 @@ class Router:
                 self._log_error(request, attempt, started, e, streamed)
                 if not streamed and not images_retried and images.has_images(request) and images.is_images_rejection(e):
                     images_retried = True  # one retry without the images; the agent tells the user
+                    self.services.images_off.add((self.provider_name, request.model))
                     request = images.without_images(request)
                     attempt -= 1
                     yield ImagesOff(getattr(e, "detail", "") or e.message)

@@ -91,3 +91,12 @@ def test_only_real_image_data_urls_pass():
     with pytest.raises(ValueError):
         images.data_url_of(b"%PDF-1.7 not an image")
     assert base64.b64decode(B64) == png()
+
+
+async def test_a_model_that_refused_images_is_not_sent_them_again(make_router, fake_provider):
+    fake_provider.add(images_rejected(), OK_SSE, OK_SSE)
+    router = make_router("openai")
+    await collect(router, ChatRequest(model="", messages=ASK))
+    events = await collect(router, ChatRequest(model="", messages=ASK))  # the next message
+    assert [e for e in events if isinstance(e, ImagesOff)] and len(fake_provider.requests) == 3
+    assert images_in(fake_provider.requests[2].json) == []
