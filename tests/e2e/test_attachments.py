@@ -229,3 +229,47 @@ def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
     assert "PDF document, 3 pages" in user and "[Page 1]\nAnnual report. Revenue grew 12 percent" in user
     chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
     assert chips.all_inner_texts() == ["PDF · 3 pages"]
+
+
+def test_firefox_pdfjs_tab_is_read(extension_dirs, fake, files, tmp_path, tabmate_home):
+    """Firefox ESR's pdf.js viewer takes no extension scripts: the background fetches the PDF."""
+    import asyncio
+    import os
+
+    from tests.conftest import need
+    from tests.e2e.conftest import FIREFOX, tabmate
+    from tests.e2e.test_firefox import firefox_test_build
+
+    need(FIREFOX is not None, "firefox-esr")
+    from tests.e2e.bidi import Firefox
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "TABMATE_HOME": str(tabmate_home), "MOZ_HEADLESS": "1"}
+    tabmate("install", "--browser", "firefox", env=env)
+    configure(fake)
+    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
+    ext = firefox_test_build(extension_dirs["firefox"], tmp_path / "ext-firefox")
+
+    async def run() -> list[str]:
+        fx = Firefox(FIREFOX, tmp_path / "profile", env, tmp_path / "firefox.log")
+        try:
+            await fx.start()
+            await fx.cmd("webExtension.install", {"extensionData": {"type": "path", "path": str(ext)}})
+            page = (await fx.contexts())[0]["context"]
+            await fx.cmd("browsingContext.navigate", {"context": page, "url": f"{files}/report.pdf#tabmate-e2e-sidebar",
+                                                       "wait": "complete"})
+            sidebar = await fx.context_with("moz-extension://")
+            await fx.wait_for(sidebar, "document.body.dataset.ready === 'true'")
+            await fx.evaluate(sidebar, "document.querySelector('[data-testid=action-summarize]').click()")
+            await fx.wait_for(sidebar, """(() => {
+                const a = [...document.querySelectorAll('[data-testid=message][data-role=assistant]')].pop();
+                return !document.querySelector('[data-testid=send]').hidden && a ? a.innerText : null; })()""")
+            return await fx.evaluate(sidebar, "[...document.querySelectorAll('[data-testid=message-chip]')].map(e => e.textContent)")
+        finally:
+            await fx.close()
+
+    chips = asyncio.run(run())
+    user = fake.requests[-1].json["messages"][-1]["content"]
+    assert "PDF document, 3 pages" in user and "[Page 2]\nCosts. Rent rose to 310,000 euros." in user
+    assert chips == ["PDF · 3 pages"]
