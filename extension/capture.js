@@ -186,12 +186,18 @@ export function plannedChips(tabId, attach) {
   return [...(n ? [`${n + 1} tabs`] : []), ...(attach?.screenshot ? ["screenshot"] : [])];
 }
 
-/** Everything the message carries besides the tab's HTML: {chips, notes, tabs}. */
-export async function attachAll(tabId, page, attach) {
+/**
+ * Everything a message carries besides the tab's HTML; attach: {tabs: [tab ids], screenshot:
+ * data URL} the user added in the sidebar. Sets the user message's chips, puts notes (a PDF
+ * too large to send) after it, and returns {tabs}: the other tabs' snapshots.
+ */
+export async function attachAll(tabId, page, attach, messages, user) {
   const { chips, notes } = await enrich(tabId, page).catch(() => ({ chips: [], notes: [] }));
   if (page && attach?.screenshot) page.screenshot = attach.screenshot;
+  user.chips = [...chips, ...plannedChips(tabId, attach)];
+  for (const text of notes) messages.splice(messages.indexOf(user) + 1, 0, { role: "status", text });
   const ids = addedTabs(tabId, attach);
-  return { chips: [...chips, ...plannedChips(tabId, attach)], notes, tabs: ids.length ? await otherTabs(ids) : [] };
+  return { tabs: ids.length ? await otherTabs(ids) : [] };
 }
 
 /** The helper named what it read ("PDF · 12 pages"): that chip replaces the plain "PDF". */

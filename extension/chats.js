@@ -158,7 +158,6 @@ export function failAllChats(text, missing) {
   running.clear();
 }
 
-/** attach: {tabs: [tab ids], screenshot: data URL} the user added in the sidebar (capture.js). */
 export async function startChat(tabId, text, action = null, selection = null, attach = null) {
   await load();
   let st = tabState(tabId);
@@ -184,9 +183,7 @@ export async function startChat(tabId, text, action = null, selection = null, at
     page = await basicPage(tabId);
     if (page && selection) page.selection = selection;
   }
-  const extra = await attachAll(tabId, page, attach); // PDF, captions, screenshot, other tabs
-  user.chips = extra.chips;
-  for (const text of extra.notes) st.messages.splice(st.messages.indexOf(user) + 1, 0, { role: "status", text, chat: chatId });
+  const extra = await attachAll(tabId, page, attach, st.messages, user); // PDF, captions, screenshot, tabs
   if (!running.has(chatId)) return; // cancelled while reading the page
   st.status = "Thinking…";
   publish(tabId);
