@@ -61,7 +61,7 @@ def find(db: sqlite3.Connection, query: str | None, limit: int = 50, before: flo
     items = [item(row[1:]) for row in rows]
     if terms:
         for it, row in zip(items, rows):
-            it["snippet"] = snippet(db, row[0], terms)
+            it["snippet"] = snippet(db, row[0], terms, it["title"])
     return items
 
 
@@ -80,13 +80,14 @@ def item(row: Sequence[Any], count: int | None = None) -> dict[str, Any]:
 _MARKUP = re.compile(r"\*\*|__|`+|^#+\s|^>\s|!?\[([^\]]*)\]\([^)]*\)", re.M)
 
 
-def snippet(db: sqlite3.Connection, cid: int, terms: list[str], width: int = 140) -> str:
-    """About ``width`` characters of plain text around the first word found in the conversation
-    (SQLite finds the message; its ``lower`` folds ASCII only, so otherwise the first message)."""
+def snippet(db: sqlite3.Connection, cid: int, terms: list[str], title: str = "", width: int = 140) -> str:
+    """About ``width`` characters of plain text around the first word found in the conversation,
+    preferring a message other than the one the title already shows (SQLite finds the message;
+    its ``lower`` folds ASCII only, so otherwise the first message)."""
     low = [t.casefold() for t in terms]
     hit = " OR ".join("instr(lower(text), ?) > 0" for _ in low)
     row = db.execute(f"SELECT text FROM messages WHERE conversation = ? AND text IS NOT NULL AND ({hit}) "
-                     "ORDER BY id LIMIT 1", (cid, *low)).fetchone() or db.execute(
+                     "ORDER BY text = ?, id LIMIT 1", (cid, *low, title)).fetchone() or db.execute(
         "SELECT text FROM messages WHERE conversation = ? AND text IS NOT NULL ORDER BY id LIMIT 1", (cid,)).fetchone()
     text = _MARKUP.sub(lambda m: m.group(1) or "", row[0]) if row else ""
     folded = text.casefold()

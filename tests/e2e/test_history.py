@@ -63,6 +63,7 @@ def test_search_reopen_continue_and_delete(chromium, fake):
                                "Is rye flour gluten free?", "How long should sourdough rise?"]
     assert "bread.example" in items.nth(3).inner_text() and "2 messages" in items.nth(3).inner_text()
     items.first.hover()  # shows the row's tools: rename, export (MD, JSON), delete
+    sidebar.wait_for_timeout(250)  # their fade-in
     shot(sidebar, "history")
 
     # search as you type: every word, the last one as a prefix, in questions and answers
@@ -187,3 +188,20 @@ def test_a_reopened_tab_gets_its_chat_back(chromium, fake):
     items.first.wait_for()
     assert items.count() == 1 and "4 messages" in items.first.inner_text()
     assert urlsplit(url).hostname in items.first.inner_text()
+
+
+def test_history_in_dark_mode(chromium_factory, fake):
+    configure(fake)
+    seed_older_conversations()
+    browser = chromium_factory(color_scheme="dark")
+    sidebar = browser.open_sidebar(browser.open_page("/article"))
+    items = open_history(sidebar)
+    expect(items).to_have_count(2)
+    sidebar.get_by_test_id("history-search").fill("gluten")
+    expect(items).to_have_count(1)
+    items.first.hover()
+    sidebar.wait_for_timeout(250)
+    background = sidebar.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background != "rgb(255, 255, 255)"  # the dark palette, not a white page
+    shot(sidebar, "history-dark")
+    assert browser.problems == []

@@ -151,3 +151,19 @@ def test_retention_setting_prunes_when_set(tabmate_home):
         assert [i["session"] for i in host.request({"type": "history_list", "id": "l"})["items"]] == ["new"]
         bad = host.request({"type": "set_settings", "id": "b", "settings": {"history_retention": 0}})
         assert bad["type"] == "error" and "history_retention" in bad["message"]
+
+
+def test_paging_with_more_and_before(tabmate_home):
+    store = HistoryStore()
+    for n in range(5):
+        store.append(f"s{n}", [{"role": "user", "content": f"question {n}"}], title=f"question {n}")
+    store.close()
+    with start(tabmate_home) as host:
+        first = host.request({"type": "history_list", "id": "a", "limit": 2})
+        assert [i["session"] for i in first["items"]] == ["s4", "s3"] and first["more"] is True
+        rest = host.request({"type": "history_list", "id": "b", "limit": 3, "before": first["items"][-1]["updated"]})
+        assert [i["session"] for i in rest["items"]] == ["s2", "s1", "s0"] and rest["more"] is False
+        found = host.request({"type": "history_list", "id": "c", "query": "question", "limit": 1})
+        assert [i["session"] for i in found["items"]] == ["s4"] and found["more"] is True
+        bad = host.request({"type": "history_list", "id": "d", "limit": 0})
+        assert bad["type"] == "error" and "limit" in bad["message"]

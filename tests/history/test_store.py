@@ -37,6 +37,9 @@ def test_search_finds_words_in_any_message_newest_first(store):
     assert [i["session"] for i in store.list("kettle")] == ["b"]  # the title; "kettles" by prefix
     assert [i["session"] for i in store.list("minutes eleven")] == ["a"]  # every word, any order
     assert store.list("minutes bread") == []
+    assert store.list("SunBrew")[0]["snippet"] == "How long does the SunBrew take?"  # only there
+    store.append("d", turn("Is rye gluten free?", "No, rye has gluten."), title="Is rye gluten free?")
+    assert store.list("gluten")[0]["snippet"] == "No, rye has gluten."  # not the title again
     assert [i["session"] for i in store.list("SUNB")] == ["a"]  # as you type, any case
     hit = store.list("sunlight")[0]
     assert "in direct sunlight." in hit["snippet"]  # plain text: no markdown marks
