@@ -178,11 +178,11 @@ export async function startChat(tabId, text, action = null, selection = null, at
   try {
     page = await pageSnapshot(tabId);
     if (selection && !page.selection) page.selection = selection;
-    if (page.url) st.url = page.url;
   } catch (e) {
     page = await basicPage(tabId);
     if (page && selection) page.selection = selection;
   }
+  if (page?.url) st.url = page.url;
   const extra = await attachAll(tabId, page, attach, st.messages, user); // PDF, captions, screenshot, tabs
   if (!running.has(chatId)) return; // cancelled while reading the page
   st.status = "Thinking…";

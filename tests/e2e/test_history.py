@@ -19,8 +19,11 @@ pytestmark = pytest.mark.e2e
 
 
 def ask(sidebar, text: str) -> None:
+    """Send a question and wait for its answer to be complete."""
+    before = answers(sidebar).count()
     sidebar.get_by_test_id("chat-input").fill(text)
     sidebar.get_by_test_id("send").click()
+    expect(answers(sidebar)).to_have_count(before + 1)
     wait_idle(sidebar)
 
 
