@@ -97,3 +97,28 @@ def test_settings_lists_the_grants_and_revokes_each(chromium, fake):
     grants.filter(has_text="Open pages").get_by_test_id("revoke-grant").click()
     sidebar.wait_for_function("() => document.querySelectorAll('[data-testid=grant]').length === 1")
     assert SettingsStore().load().allowed_sites == {"https://mail.example": ["scroll"]}
+
+
+def test_an_allowed_action_does_not_run_once_the_tab_is_on_another_origin(chromium, fake):
+    configure(fake)
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    fake.add(text_reply("Hi."))
+    sidebar.get_by_test_id("chat-input").fill("hello")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    buy = int(page.get_attribute("#buy", "data-tabmate-index"))
+    fake.add(tool_reply("click_element", {"index": buy}), text_reply("It did not work."))
+    sidebar.get_by_test_id("chat-input").fill("press buy")
+    sidebar.get_by_test_id("send").click()
+    sidebar.get_by_test_id("confirm-allow").wait_for()
+    assert chromium.site in sidebar.locator(".confirm-meta").inner_text()
+    # the tab moves to another origin (same server, other host name) before the user answers
+    other = chromium.site.replace("127.0.0.1", "localhost")
+    page.goto(other + "/article")
+    sidebar.wait_for_timeout(600)
+    sidebar.get_by_test_id("confirm-allow").click()
+    wait_idle(sidebar)
+    assert page.inner_text("#out") == "not bought"
+    sent = str(fake.requests[-1].json["messages"])
+    assert "not run" in sent and other in sent
