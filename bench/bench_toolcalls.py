@@ -8,7 +8,11 @@ text, numbers and nested objects).  Times, in one run, interleaved, median of ``
 * ``json.loads`` of the JSON document (the reference);
 * ``toolcalls.parse`` of the answer (no call in it: every dialect row is considered) and of the
   same answer ending in a tool call;
-* ``sanitize`` of the answer (what the user sees), and the streaming gate's ``visible`` + ``hold_index``.
+* ``sanitize`` of the answer (what the user sees), and the streaming gate's ``visible`` + ``hold_index``
+  over the whole answer at once;
+* the streaming gate as the agent runs it: a 50 KB answer fed in 4-character deltas through
+  ``StreamView`` + ``hold_index`` (total for the answer), beside the gate Tabmate had before
+  (``THINK_BLOCK.sub`` over the whole answer per delta, the same ``hold_index``).
 
 Times are CPU time of this process (``time.process_time``), so other work on a shared machine
 does not count against either side.  Goal (issue 16): parse ≤ 2× json.loads.
@@ -30,7 +34,8 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from native_host.sanitize import sanitize  # noqa: E402
-from native_host.toolcalls import hold_index, parse, visible  # noqa: E402
+from native_host.toolcalls import StreamView, hold_index, parse, visible  # noqa: E402
+from native_host.toolcalls.tokens import THINK_BLOCK  # noqa: E402
 
 WORDS = ("the kettle boils water in about three minutes and the handle stays cool while the lid locks "
          "price stock review warranty steel glass temperature control gooseneck pour-over coffee tea").split()
@@ -87,6 +92,21 @@ def json_doc(size: int, seed: int = 7) -> str:
     return json.dumps(items)
 
 
+def _gate(text: str, view: Callable[[str], str]) -> int:
+    """What agent._Gate does per delta; returns how much it showed."""
+    raw, sent, shown = "", 0, False
+    for i in range(0, len(text), 4):
+        raw += text[i:i + 4]
+        seen = view(raw)
+        if not shown:
+            seen = seen.lstrip()
+        hold = hold_index(seen, sent)
+        new = len(seen) if hold is None else hold
+        if new > sent:
+            sent, shown = new, True
+    return sent
+
+
 def _median_ms(fn: Callable[[], object], runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -106,12 +126,15 @@ def main() -> None:
     calls, _ = parse(with_call)
     assert [c.name for c in calls] == ["search_web"] and parse(text)[0] == [], "the bench answer must parse as expected"
     view = visible(text)
+    small = answer(50_000)
     rows = [
         ("json.loads (reference)", len(doc), lambda: json.loads(doc)),
         ("toolcalls.parse, no call", len(text), lambda: parse(text)),
         ("toolcalls.parse, call at the end", len(with_call), lambda: parse(with_call)),
         ("sanitize", len(text), lambda: sanitize(text)),
         ("stream gate: visible + hold_index", len(text), lambda: hold_index(visible(text), len(view) // 2)),
+        ("stream gate, 50 KB in 4-char deltas (total)", len(small), lambda: _gate(small, StreamView())),
+        ("same, the gate before issue 16 (total)", len(small), lambda: _gate(small, lambda r: THINK_BLOCK.sub("", r))),
     ]
     results = {name: [] for name, _, _ in rows}
     for _ in range(3):  # interleave, so load from other work spreads over every row
@@ -123,7 +146,8 @@ def main() -> None:
     print("|---|---:|---:|---:|")
     for name, size, _ in rows:
         ms = statistics.median(results[name])
-        print(f"| {name} | {size / 1e6:.2f} MB | {ms:.2f} | {ms / ref:.2f} |")
+        ratio = f"{ms / ref:.2f}" if abs(size - len(doc)) < len(doc) // 10 else "–"
+        print(f"| {name} | {size / 1e6:.2f} MB | {ms:.2f} | {ratio} |")
 
 
 if __name__ == "__main__":
