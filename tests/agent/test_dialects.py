@@ -105,6 +105,32 @@ CASES = [
     # Qwen3 — Hermes calls after a <think> block, two in one message
     ("hermes", "<think>\nI should read the page and search.\n</think>\n\n<tool_call>\n{\"name\": \"get_page\", \"arguments\": {}}\n"
      "</tool_call>\n<tool_call>\n{\"name\": \"search_web\", \"arguments\": " + QJ + "}\n</tool_call>", [P, S], ""),
+    # --- several calls in one message, and variants
+    # gpt-oss harmony: two calls, each its own message ending in <|call|>
+    ("gpt-oss harmony", "<|channel|>commentary to=functions.get_page <|constrain|>json<|message|>{}<|call|>"
+     "<|start|>assistant<|channel|>commentary to=functions.search_web <|constrain|>json<|message|>" + QJ + "<|call|>", [P, S], ""),
+    # Functionary v3.2 when the prompt already ended in ">>>": the first segment has no ">>>"
+    ("bare json / pythonic / xLAM", "search_web\n" + QJ, [S], ""),
+    # Phi-4-mini / FireFunction: two calls in one list
+    ("phi-4-mini (vLLM) / firefunction", 'functools[{"name": "get_page", "arguments": {}}, {"name": "search_web", "arguments": ' + QJ + "}]",
+     [P, S], ""),
+    # Command-R: two calls in one Action block
+    ("command-r", 'Action: ```json\n[{"tool_name": "get_page", "parameters": {}}, {"tool_name": "search_web", "parameters": ' + QJ
+     + "}]\n```", [P, S], ""),
+    # Command-R's "no tool" pseudo-call is hidden, never run
+    ("command-r", 'The kettle is $39.\nAction: ```json\n[{"tool_name": "directly_answer", "parameters": {}}]\n```', [], "The kettle is $39."),
+    # Llama 3.x: two JSON calls after <|python_tag|>, ";"-separated
+    ("llama-3.x", '<|python_tag|>{"name": "get_page", "parameters": {}}; {"name": "search_web", "parameters": ' + QJ + "}", [P, S], ""),
+    # pythonic list after a <think> block (Llama 3.2 / 4 style)
+    ("bare json / pythonic / xLAM", '<think>search</think>\n[get_page(), search_web(query="best kettle 2026")]', [P, S], ""),
+    # Kimi K2 with the singular section token vLLM also accepts
+    ("kimi-k2", "<|tool_call_section_begin|><|tool_call_begin|>functions.search_web:0<|tool_call_argument_begin|>" + QJ
+     + "<|tool_call_end|><|tool_call_section_end|>", [S], ""),
+    # GLM-4.6 with a JSON-typed argument value
+    ("hermes", "<tool_call>click_element\n<arg_key>index</arg_key>\n<arg_value>3</arg_value>\n</tool_call>", [("click_element", {"index": 3})], ""),
+    # DeepSeek R1 distill after its reasoning, then end-of-sentence
+    ("deepseek-v3 / r1 / v3.1", "<think>need search</think>\n\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>search_web\n```json\n"
+     + QJ + "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>", [S], ""),
 ]
 
 
