@@ -35,6 +35,11 @@ async function onAgentConfirm(msg) {
     target: msg.tool === "open_url" ? String(args.url ?? "") : null };
   st.status = `${msg.agent} is waiting for your permission…`;
   publish(tabId, true);
+  badge(tabId, "!"); // the sidebar may be closed: the toolbar button says something is asked
+}
+
+function badge(tabId, text) {
+  try { api.action?.setBadgeText?.({ tabId, text })?.catch?.(() => {}); } catch { /* no badge API */ }
 }
 
 export async function onConfirmRequest(msg) {
@@ -72,6 +77,7 @@ export function answerConfirm(tabId, id, approved, remember) {
   const card = st.confirm;
   st.confirm = null;
   st.status = card.agent ? null : approved ? "Working…" : "Thinking…";
+  if (card.agent) badge(tabId, "");
   const idx = st.messages.indexOf(lastAssistant(st, card.chat));
   const note = { role: "status", text: `${approved ? "Allowed" : "Denied"}: ${card.summary}${approved && remember && card.site ? ` (always on ${card.site})` : ""}`, chat: card.chat };
   if (idx >= 0) st.messages.splice(idx, 0, note); else st.messages.push(note);

@@ -37,7 +37,7 @@ def wait_gone(pid: int, timeout: float = 10.0) -> bool:
 
 
 @pytest.mark.skipif(os.name == "nt", reason="POSIX process checks")
-@pytest.mark.parametrize("how", ["stdin closed", "SIGTERM"])
+@pytest.mark.parametrize("how", ["stdin closed", "SIGTERM", "SIGKILL"])
 def test_servers_start_from_settings_and_stop_with_the_host(tmp_path, how):
     pidfile = tmp_path / "server.pid"
     servers = {"notes": sdk_server(env={"PIDFILE": str(pidfile), "NOTES_TOKEN": "s3cret-token-value"}),
@@ -55,11 +55,12 @@ def test_servers_start_from_settings_and_stop_with_the_host(tmp_path, how):
         assert "s3cret" not in json.dumps(status) + json.dumps(saved)
         pid = int(pidfile.read_text())
         assert alive(pid)
-        if how == "SIGTERM":
-            host.proc.send_signal(signal.SIGTERM)
-        else:
+        if how == "stdin closed":
             host.close_stdin()
-        assert host.wait(15) == 0
+        else:
+            host.proc.send_signal(getattr(signal, how))
+        # SIGKILL leaves no chance to clean up: the server still ends, on its stdin's end of file
+        assert host.wait(15) == (-signal.SIGKILL if how == "SIGKILL" else 0)
     assert wait_gone(pid), "the MCP server outlived the host"
 
 
