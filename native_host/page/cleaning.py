@@ -25,7 +25,7 @@ _UNLIKELY = re.compile(
     r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|"
     r"gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|"
     r"sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|"
-    r"newsletter|subscribe|promo",
+    r"newsletter|subscribe|promo|copyright|disclaimer|disclosure",
     re.IGNORECASE,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax", re.IGNORECASE)
@@ -71,7 +71,9 @@ def prepare(body: El, flags: Flags, title: str) -> None:
     never = _NEVER
     for el in body.iter(etree.Element):
         tag = el.tag
-        if tag in never:
+        if tag == "noscript" and flags.noscript:
+            el.tag = "div"
+        elif tag in never:
             doomed.append(el)
             continue
         if title_norm and (tag == "h1" or tag == "h2"):
@@ -85,7 +87,7 @@ def prepare(body: El, flags: Flags, title: str) -> None:
         if ("hidden" in keys or "aria-hidden" in keys or "style" in keys) and _hidden(el):
             doomed.append(el)
             continue
-        if "role" in keys and el.get("role") in _UNLIKELY_ROLES:
+        if "role" in keys and el.get("role") in _UNLIKELY_ROLES and not _holds_main(el):
             doomed.append(el)
             continue
         if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
@@ -101,6 +103,13 @@ def prepare(body: El, flags: Flags, title: str) -> None:
 
 
 _KEEP_NAMED = {"body", "a", "html", "main", "article"}
+_MAIN = etree.XPath("boolean(.//main | .//article | .//*[@role='main'])")
+
+
+def _holds_main(el: El) -> bool:
+    """A banner or navigation landmark around the page's ``<main>`` / ``<article>`` (an
+    unclosed ``<header>`` swallows the page) is not chrome to drop."""
+    return bool(_MAIN(el))
 
 
 def _remove_all(doomed: list[El]) -> None:

@@ -18,6 +18,7 @@ rendered to compact markdown-like text by :mod:`render`.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Callable
 
 from lxml import etree
@@ -78,6 +79,40 @@ def _head(container: El, chars: int) -> El:
     return head
 
 
+_TAIL_BYTES = 80  # a last line shorter than this (UTF-8 bytes) that is not a sentence is chrome
+_LISTISH = re.compile(r"^(?:[-*] |\d+\. |\| |```|> )")
+_END = re.compile(r"[.!?。！？…][\"'”»“」)]*$")
+
+
+def _size(block: str) -> int:
+    return len(block.encode("utf-8", "replace"))  # CJK text says as much in fewer characters
+
+
+def _sentence(block: str) -> bool:
+    """A closing sentence of the article, not a label: six words or more and an end stop."""
+    return len(block.split()) >= 6 and _END.search(block) is not None
+
+
+def trim_tail(text: str) -> str:
+    """Without the short lines after the article's last paragraph ("Share this", "71
+    comments", "Related stories", a photo credit, a heading whose list was cleaned away):
+    the page around the article, not the article.  Lists, tables, code and closing
+    sentences stay; nothing goes unless a real paragraph ends the rest, and at most a fifth."""
+    blocks = text.rsplit("\n\n", 40)
+    cut = len(blocks)
+    while cut > 1:
+        last = blocks[cut - 1]
+        if last.startswith("#") or (_size(last) < _TAIL_BYTES and not _LISTISH.match(last)
+                                    and not _sentence(last)):
+            cut -= 1
+        else:
+            break
+    if cut == len(blocks) or _size(blocks[cut - 1]) < 2 * _TAIL_BYTES:
+        return text
+    kept = "\n\n".join(blocks[:cut])
+    return kept if len(kept) >= 0.8 * len(text) else text
+
+
 def extract(root: El, title: str = "") -> str:
     """The page's main content as compact text ("" when the page has none).
 
@@ -99,7 +134,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         return "", 0
     best, best_words = "", 0
     for attempt, flags in enumerate((Flags(), Flags(strip_unlikely=False), Flags(False, False),
-                                     Flags(False, False, False))):
+                                     Flags(False, False, False), Flags(False, False, False, True))):
         if reparse is None:
             work = copy.deepcopy(body)
         elif attempt == 0:
@@ -129,6 +164,8 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
                 container = _head(whole, 3 * max_chars)
         clean(container, flags)
         text = render(container, max_chars)
+        if total is None and (max_chars is None or len(text) < max_chars):
+            text = trim_tail(text)
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all
             clean(container, flags)

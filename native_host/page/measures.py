@@ -34,6 +34,9 @@ class Flags:
     strip_unlikely: bool = True
     weight_classes: bool = True
     clean_conditionally: bool = True
+    # the last resort: read <noscript> fallbacks too (pages whose text is rendered by
+    # script keep the whole article there)
+    noscript: bool = False
 
 
 def class_and_id(el: El) -> str:
