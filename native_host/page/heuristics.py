@@ -13,6 +13,7 @@ from lxml import etree
 
 from native_host.page import buybox
 from native_host.page.buybox import BUY as _BUY
+from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -88,10 +89,20 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
     return None
 
 
+def _buy_state(root: El) -> str | None:
+    """"enabled" when the product has an add-to-cart / buy button a shopper can press,
+    "disabled" when all of its buy buttons are disabled, None when it shows none."""
+    buttons = buybox.buy_buttons(root)
+    if not buttons:
+        return None
+    enabled = any(el.get("disabled") is None and "disabled" not in (el.get("class") or "")
+                  and el.get("aria-disabled") != "true" for el in buttons)
+    return "enabled" if enabled else "disabled"
+
+
 def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | None:
     """Stock wording anywhere visible, weighed against an enabled add-to-cart button."""
-    buy_enabled = any(el.get("disabled") is None and "disabled" not in (el.get("class") or "")
-                      for el in buybox.buy_buttons(root))
+    buy_enabled = _buy_state(root) == "enabled"
     for _, text in blocks:
         if len(text) < 60 and _OUT.search(text):
             if not buy_enabled or _OUT_NOW.match(text):
@@ -105,13 +116,23 @@ def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | Non
     return None
 
 
+def _sold_out_shown(root: El, blocks: list[tuple[El, str]]) -> bool:
+    """Whether a shopper would agree the product is sold out: no buy button to press, or
+    out-of-stock wording on the page."""
+    if _buy_state(root) != "enabled":
+        return True
+    return any(len(text) < 80 and _OUT.search(text) for _, text in blocks)
+
+
 # a product page that shows a price and nothing saying it cannot be bought is on offer
 _PRICE_MEANS_IN_STOCK = True
 
 
-def _offered(known: Any, out: dict[str, Any]) -> bool:
-    """A product page that shows a price and nothing says it cannot be bought: on offer."""
-    return _PRICE_MEANS_IN_STOCK and (known.price is not None or out.get("price") is not None)
+def _offered(root: El, known: Any, out: dict[str, Any]) -> bool:
+    """A product page that shows a price and nothing says it cannot be bought: on offer
+    (not when its only buy buttons are disabled: that may be sold out, or a size to pick)."""
+    return _PRICE_MEANS_IN_STOCK and (known.price is not None or out.get("price") is not None) \
+        and _buy_state(root) != "disabled"
 
 
 def _code(value: str) -> str | None:
@@ -209,9 +230,13 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
     # a code from markup is checked against the one the page shows under a product-code label
     check_sku = "sku" not in missing
     need_currency = known.currency is None and "currency" not in out and known.price is not None
-    if not missing and not check_sku and not need_currency:
+    # markup that says sold out is checked against what a shopper sees
+    check_stock = normalise_availability(known.availability) in SOLD_OUT
+    if not missing and not check_sku and not need_currency and not check_stock:
         return out
     blocks = buybox.visible_blocks(root)
+    if check_stock and not _sold_out_shown(root, blocks):
+        out[UNSURE_STOCK] = True
     if need_currency:
         currency = buybox.currency_of_price(blocks, known.price)
         if currency:
@@ -228,7 +253,7 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
         availability = stock or _availability_from_page(root, blocks)
         if availability:
             out["availability"] = availability
-        elif _offered(known, out):
+        elif _offered(root, known, out):
             out["availability"] = "InStock"
     if "sku" in missing and looks_like_product:
         sku = _sku_from_page(blocks) or _sku_from_url(root, url)
@@ -246,3 +271,4 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
 
 
 SHOWN_SKU = "_sku_shown"
+UNSURE_STOCK = "_stock_unsure"  # markup says sold out, the page offers the product: say nothing

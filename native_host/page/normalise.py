@@ -7,13 +7,22 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+# schema.org names and the spellings shops and feeds use for them (OpenGraph / Facebook
+# catalogue values: "in stock", "oos", "available for order", "preorder").  ``SoldOut`` is
+# read as ``OutOfStock``: the same for a shopper, and the value every consumer compares.
 _AVAILABILITY = {
     "instock": "InStock", "outofstock": "OutOfStock", "preorder": "PreOrder",
     "presale": "PreOrder", "backorder": "BackOrder", "discontinued": "Discontinued",
-    "limitedavailability": "LimitedAvailability", "soldout": "SoldOut",
+    "limitedavailability": "LimitedAvailability", "soldout": "OutOfStock",
     "onlineonly": "OnlineOnly", "instoreonly": "InStoreOnly", "available": "InStock",
     "unavailable": "OutOfStock", "notavailable": "OutOfStock", "preordered": "PreOrder",
+    "oos": "OutOfStock", "availablefororder": "InStock", "limited": "LimitedAvailability",
+    "backordered": "BackOrder", "preorderable": "PreOrder", "nostock": "OutOfStock",
 }
+
+
+# the names that say a shopper cannot buy the product now
+SOLD_OUT = frozenset({"OutOfStock", "Discontinued"})
 
 
 def normalise_availability(value: Any) -> str | None:
@@ -42,7 +51,7 @@ def normalise_price(value: Any, structured: bool = True) -> str | None:
         return None
     if isinstance(value, (int, float)):
         text = repr(value) if isinstance(value, float) else str(value)
-        return text if value >= 0 else None
+        return text if value > 0 else None
     if isinstance(value, list):
         return normalise_price(value[0], structured) if value else None
     if isinstance(value, dict):
@@ -62,7 +71,8 @@ def normalise_price(value: Any, structured: bool = True) -> str | None:
     elif dots > 1:
         raw = raw.replace(".", "")
     try:
-        Decimal(raw)
+        if Decimal(raw) == 0:
+            return None  # "0" / "0.00": a placeholder (price on request, not loaded yet)
     except InvalidOperation:
         return None
     return raw

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from native_host.page import heuristics
 from native_host.page.currency import to_iso
-from native_host.page.normalise import (_NORMALISE, _sku, normalise_availability,
+from native_host.page.normalise import (_NORMALISE, SOLD_OUT, _sku, normalise_availability,
                                          normalise_price)
 
 __all__ = ["FIELDS", "Product", "extract_product", "normalise_availability", "normalise_price"]
@@ -140,14 +140,13 @@ def _from_jsonld_node(node: dict) -> dict[str, Any]:
     }
 
 
-_SOLD_OUT = {"OutOfStock", "SoldOut", "Discontinued"}
 _BUYABLE = {"InStock", "LimitedAvailability", "OnlineOnly", "InStoreOnly", "PreOrder", "BackOrder"}
 
 
 def _variant_availability(best: dict[str, Any], nodes: list[dict[str, Any]]) -> Any:
     """A product sold out in one variant (size, colour: the first offer, or the first of
     several Product nodes of one name) is still on sale when another variant is."""
-    if normalise_availability(best.get("availability")) not in _SOLD_OUT:
+    if normalise_availability(best.get("availability")) not in SOLD_OUT:
         return best.get("availability")
     for node in nodes:
         if node.get("name") != best.get("name"):
@@ -158,27 +157,43 @@ def _variant_availability(best: dict[str, Any], nodes: list[dict[str, Any]]) -> 
     return best.get("availability")
 
 
+def _subscription(node: dict) -> bool:
+    """A news site's paywall markup (``isPartOf: {"@type": ["CreativeWork", "Product"],
+    "productID": "site.com:basic"}``): the subscription, not a product the page sells."""
+    return bool(_types(node) & _WORK_TYPES) and not node.get("offers")
+
+
+_WORK_TYPES = {"creativework", "newsarticle", "article", "webpage", "periodical", "blogposting"}
+
+
 def from_jsonld(root: El) -> dict[str, Any]:
-    best: dict[str, Any] = {}
-    best_score = 0
     nodes: list[dict[str, Any]] = []
+    scores: list[int] = []
     for script in root.iter("script"):
         if "ld+json" not in (script.get("type") or "").lower():
             continue
         data = _load_json(script.text or "")
         for node in _walk(data):
-            if not (_types(node) & _PRODUCT_TYPES):
+            if not (_types(node) & _PRODUCT_TYPES) or _subscription(node):
                 continue
             if "offer" in _types(node) and not isinstance(node.get("itemOffered"), dict):
                 continue
             found = _from_jsonld_node(node)
             nodes.append(found)
             score = sum(1 for k, v in found.items() if v not in (None, "", [], {}) and k[0] != "_")
-            score += 3 if found.get("price") not in (None, "") else 0
-            if score > best_score:
-                best, best_score = found, score
-    if best:
-        best["availability"] = _variant_availability(best, nodes)
+            scores.append(score + (3 if found.get("price") not in (None, "") else 0))
+    if not nodes or max(scores) == 0:
+        return {}
+    if len(nodes) > 1:
+        # of several products (related items, bundles, variants), the one the h1 names
+        h1 = next((h for h in root.iter("h1") if text_of(h).strip()), None)
+        title = " ".join(text_of(h1).split()).lower() if h1 is not None else ""
+        for i, found in enumerate(nodes):
+            name = " ".join(str(found.get("name") or "").split()).lower()
+            if name and title and (name in title or title in name):
+                scores[i] += 5
+    best = nodes[scores.index(max(scores))]
+    best["availability"] = _variant_availability(best, nodes)
     return best
 
 
@@ -307,6 +322,8 @@ def extract_product(root: El, url: str = "") -> Product | None:
             product.fill(found)
     try:
         guessed = heuristics.guess(root, url, product, structured)
+        if guessed.pop(heuristics.UNSURE_STOCK, False):
+            product.availability = None
         if guessed.pop(heuristics.SHOWN_SKU, False):
             product.sku = _sku(guessed.pop("sku"))
         product.fill(guessed)

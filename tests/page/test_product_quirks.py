@@ -72,7 +72,7 @@ def test_availability_spellings(value: str) -> None:
 
 def test_other_availability_names() -> None:
     assert normalise_availability("https://schema.org/PreOrder") == "PreOrder"
-    assert normalise_availability("SoldOut") == "SoldOut"
+    assert normalise_availability("SoldOut") == "OutOfStock"  # what consumers compare
     assert normalise_availability("http://schema.org/Discontinued") == "Discontinued"
     assert normalise_availability("whatever") is None
 
