@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lxml import etree
 
@@ -21,14 +22,14 @@ El = etree._Element
 
 _NEVER = {"script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed",
           "link", "meta", "select", "textarea", "button", "input", "dialog", "nav"}
+# lowercase patterns matched against lowercased class/id (several times faster than IGNORECASE)
 _UNLIKELY = re.compile(
     r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|"
     r"gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|"
     r"sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|"
     r"newsletter|subscribe|promo|copyright|disclaimer|disclosure",
-    re.IGNORECASE,
 )
-_MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax", re.IGNORECASE)
+_MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax")
 _UNLIKELY_ROLES = {"menu", "menubar", "complementary", "navigation", "alert", "alertdialog",
                    "dialog", "banner", "contentinfo", "search"}
 _SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
@@ -36,6 +37,14 @@ _PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
 # a block (not a list) of the article without a positive class goes when more of its
 # text than this is in links
 _LINK_DENSITY_MAX = 0.2
+
+
+@lru_cache(maxsize=8192)
+def _unlikely(attrs: str) -> bool:
+    """Class/id words of chrome and none of content (pages repeat their class strings
+    thousands of times: each is read once)."""
+    attrs = attrs.lower()
+    return _UNLIKELY.search(attrs) is not None and _MAYBE.search(attrs) is None
 
 
 def _hidden(el: El) -> bool:
@@ -92,7 +101,7 @@ def prepare(body: El, flags: Flags, title: str) -> None:
             continue
         if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
             attrs = class_and_id(el)
-            if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs):
+            if _unlikely(attrs):
                 if not _inside(el, ("table", "code", "pre")):
                     doomed.append(el)
     _remove_all(doomed)

@@ -133,8 +133,10 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
     if body is None:
         return "", 0
     best, best_words = "", 0
-    for attempt, flags in enumerate((Flags(), Flags(strip_unlikely=False), Flags(False, False),
-                                     Flags(False, False, False), Flags(False, False, False, True))):
+    passes = [Flags(), Flags(strip_unlikely=False), Flags(False, False), Flags(False, False, False)]
+    if next(body.iter("noscript"), None) is not None:
+        passes.append(Flags(False, False, False, noscript=True))
+    for attempt, flags in enumerate(passes):
         if reparse is None:
             work = copy.deepcopy(body)
         elif attempt == 0:

@@ -7,7 +7,7 @@ Loose ``itemprop``s outside any item, a price element near the title or the buy 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from lxml import etree
 
@@ -100,9 +100,23 @@ def _buy_state(root: El) -> str | None:
     return "enabled" if enabled else "disabled"
 
 
-def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | None:
+BuyState = Callable[[], "str | None"]
+
+
+def _once(root: El) -> BuyState:
+    """:func:`_buy_state` of ``root``, looked up on first use only."""
+    state: list[str | None] = []
+
+    def read() -> str | None:
+        if not state:
+            state.append(_buy_state(root))
+        return state[0]
+    return read
+
+
+def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str | None:
     """Stock wording anywhere visible, weighed against an enabled add-to-cart button."""
-    buy_enabled = _buy_state(root) == "enabled"
+    buy_enabled = buy() == "enabled"
     for _, text in blocks:
         if len(text) < 60 and _OUT.search(text):
             if not buy_enabled or _OUT_NOW.match(text):
@@ -116,10 +130,10 @@ def _availability_from_page(root: El, blocks: list[tuple[El, str]]) -> str | Non
     return None
 
 
-def _sold_out_shown(root: El, blocks: list[tuple[El, str]]) -> bool:
+def _sold_out_shown(buy: BuyState, blocks: list[tuple[El, str]]) -> bool:
     """Whether a shopper would agree the product is sold out: no buy button to press, or
     out-of-stock wording on the page."""
-    if _buy_state(root) != "enabled":
+    if buy() != "enabled":
         return True
     return any(len(text) < 80 and _OUT.search(text) for _, text in blocks)
 
@@ -128,11 +142,11 @@ def _sold_out_shown(root: El, blocks: list[tuple[El, str]]) -> bool:
 _PRICE_MEANS_IN_STOCK = True
 
 
-def _offered(root: El, known: Any, out: dict[str, Any]) -> bool:
+def _offered(buy: BuyState, known: Any, out: dict[str, Any]) -> bool:
     """A product page that shows a price and nothing says it cannot be bought: on offer
     (not when its only buy buttons are disabled: that may be sold out, or a size to pick)."""
     return _PRICE_MEANS_IN_STOCK and (known.price is not None or out.get("price") is not None) \
-        and _buy_state(root) != "disabled"
+        and buy() != "disabled"
 
 
 def _code(value: str) -> str | None:
@@ -235,7 +249,8 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
     if not missing and not check_sku and not need_currency and not check_stock:
         return out
     blocks = buybox.visible_blocks(root)
-    if check_stock and not _sold_out_shown(root, blocks):
+    buy = _once(root)
+    if check_stock and not _sold_out_shown(buy, blocks):
         out[UNSURE_STOCK] = True
     if need_currency:
         currency = buybox.currency_of_price(blocks, known.price)
@@ -250,10 +265,10 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
     stock = _availability_from_stock_element(blocks) if "availability" in missing else None
     looks_like_product = structured or stock is not None or "price" in out or known.price is not None
     if "availability" in missing and looks_like_product:
-        availability = stock or _availability_from_page(root, blocks)
+        availability = stock or _availability_from_page(buy, blocks)
         if availability:
             out["availability"] = availability
-        elif _offered(root, known, out):
+        elif _offered(buy, known, out):
             out["availability"] = "InStock"
     if "sku" in missing and looks_like_product:
         sku = _sku_from_page(blocks) or _sku_from_url(root, url)

@@ -42,19 +42,62 @@ class Interactive(BaseModel):
     selector: str
 
 
-def _hidden(el: El) -> bool:
+def _hides(node: El) -> bool:
+    """``node`` itself hides what it holds."""
+    if not isinstance(node.tag, str) or node.tag in ("head", "template", "noscript"):
+        return True
+    if node.get("hidden") is not None or node.get("aria-hidden") == "true":
+        return True
+    return node.get("inert") is not None or bool(HIDDEN_STYLE.search(node.get("style") or ""))
+
+
+_FAR = 1 << 30
+Mark = tuple[int, object]  # (levels up to the nearest marked element, its mark)
+
+
+def _nearest(el: El, mark, memo: dict[El, Mark], reach: int) -> Mark:  # type: ignore[no-untyped-def]
+    """The nearest element at or above ``el`` that ``mark`` marks (``mark(node)`` not None),
+    as (levels up, mark); (``_FAR``, None) when there is none within ``reach`` levels.
+
+    ``memo`` keeps exact answers per element, so the controls of one page share the walk
+    up their common ancestors; an answer cut short by ``reach`` is not kept."""
+    path: list[El] = []
     node: El | None = el
-    depth = 0
-    while node is not None and depth < 40:
-        if not isinstance(node.tag, str) or node.tag in ("head", "template", "noscript"):
-            return True
-        if node.get("hidden") is not None or node.get("aria-hidden") == "true":
-            return True
-        if node.get("inert") is not None or HIDDEN_STYLE.search(node.get("style") or ""):
-            return True
+    found: Mark = (_FAR, None)
+    cut = False  # the walk stopped: what lies above is unknown
+    while node is not None:
+        known = memo.get(node)
+        if known is not None:
+            found = known
+            break
+        path.append(node)
+        if len(path) > reach:
+            cut = True
+            break
         node = node.getparent()
-        depth += 1
-    return False
+    for node in reversed(path):
+        kind = mark(node)
+        if kind is not None:
+            found, cut = (0, kind), False
+        else:
+            found = (min(found[0] + 1, _FAR), found[1])
+        if not cut:
+            memo[node] = found
+    return found
+
+
+def _hides(node: El) -> bool | None:
+    """True when ``node`` itself hides what it holds."""
+    if not isinstance(node.tag, str) or node.tag in ("head", "template", "noscript"):
+        return True
+    if node.get("hidden") is not None or node.get("aria-hidden") == "true":
+        return True
+    return True if node.get("inert") is not None or HIDDEN_STYLE.search(node.get("style") or "") else None
+
+
+def _hidden(el: El, memo: dict[El, Mark] | None = None) -> bool:
+    """Whether ``el`` or one of its 39 nearest ancestors hides it."""
+    return _nearest(el, _hides, {} if memo is None else memo, 40)[0] < 40
 
 
 def _role(el: El) -> str:
@@ -98,49 +141,72 @@ def _css_escape_attr(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def selector_for(el: El, ids: dict[str, int]) -> str:
+def _step(node: El) -> str:
+    before = sum(1 for _ in node.itersiblings(node.tag, preceding=True))
+    alone = before == 0 and next(node.itersiblings(node.tag), None) is None
+    return node.tag if alone else f"{node.tag}:nth-of-type({before + 1})"
+
+
+def _path_up(node: El | None, ids: dict[str, int], memo: dict[El, tuple[str, ...]]) -> tuple[str, ...]:
+    """The selector steps from an ancestor ``node`` up to an element with a unique id or
+    to ``html``, nearest first (kept in ``memo``: the controls of a page share ancestors)."""
+    chain: list[El] = []
+    while True:
+        if node is None or not isinstance(node.tag, str) or node.tag == "html":
+            tail: tuple[str, ...] = ("html",)
+            break
+        if node in memo:
+            tail = memo[node]
+            break
+        node_id = node.get("id")
+        parent = node.getparent()
+        if node_id and ids.get(node_id) == 1 and _IDENT.match(node_id):
+            tail = memo[node] = (f"#{node_id}",)
+            break
+        if parent is None:
+            tail = memo[node] = (node.tag,)
+            break
+        chain.append(node)
+        node = parent
+    for node in reversed(chain):
+        tail = memo[node] = (_step(node), *tail)
+    return tail
+
+
+def selector_for(el: El, ids: dict[str, int], memo: dict[El, tuple[str, ...]] | None = None) -> str:
     """A CSS selector that finds ``el``: a unique id, else a path of :nth-of-type steps."""
     el_id = el.get("id")
     if el_id and ids.get(el_id) == 1 and _IDENT.match(el_id):
         return f"#{el_id}"
     if el_id and ids.get(el_id) == 1:
         return f'[id="{_css_escape_attr(el_id)}"]'
-    steps: list[str] = []
-    node: El | None = el
-    while node is not None and isinstance(node.tag, str) and node.tag != "html":
-        node_id = node.get("id")
-        if node is not el and node_id and ids.get(node_id) == 1 and _IDENT.match(node_id):
-            steps.append(f"#{node_id}")
-            break
-        parent = node.getparent()
-        if parent is None:
-            steps.append(node.tag)
-            break
-        before = sum(1 for _ in node.itersiblings(node.tag, preceding=True))
-        alone = before == 0 and next(node.itersiblings(node.tag), None) is None
-        steps.append(node.tag if alone else f"{node.tag}:nth-of-type({before + 1})")
-        node = parent
-    else:
-        steps.append("html")
+    if not isinstance(el.tag, str) or el.tag == "html":
+        return "html"
+    parent = el.getparent()
+    if parent is None:
+        return el.tag
+    steps = (_step(el), *_path_up(parent, ids, {} if memo is None else memo))
     return " > ".join(reversed(steps))
 
 
-def _priority(el: El, role: str) -> int:
-    """Lower is more important."""
+def _region(node: El) -> int | None:
+    """3 for page chrome (nav, header, footer, aside, their roles), 2 for main/article."""
+    if node.tag in _CHROME or node.get("role") in ("navigation", "banner", "contentinfo"):
+        return 3
+    return 2 if node.tag in ("main", "article") else None
+
+
+def _priority(el: El, role: str, memo: dict[El, Mark] | None = None) -> int:
+    """Lower is more important: fields, buttons, content links, then chrome links."""
     if el.tag in ("input", "select", "textarea") or role in ("textbox", "searchbox", "combobox"):
         return 0
     if el.tag == "button" or role == "button":
         return 1
-    node = el.getparent()
-    depth = 0
-    while node is not None and depth < 30:
-        if node.tag in _CHROME or node.get("role") in ("navigation", "banner", "contentinfo"):
-            return 3
-        if node.tag in ("main", "article"):
-            return 2
-        node = node.getparent()
-        depth += 1
-    return 2
+    parent = el.getparent()
+    if parent is None:
+        return 2
+    levels, region = _nearest(parent, _region, {} if memo is None else memo, 30)
+    return region if levels < 30 and region is not None else 2  # type: ignore[return-value]
 
 
 def _stamp(el: El) -> int | None:
@@ -198,13 +264,15 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
             labels[lab.get("for", "")] = " ".join(text_of(lab).split())
     found: list[tuple[int, int, El, str, str]] = []
     chrome_links = content_links = 0
+    hidden_memo: dict[El, Mark] = {}
+    region_memo: dict[El, Mark] = {}
     for order, el in candidates:
         is_link = el.tag == "a" and el.get("role") is None
         if is_link and content_links >= limit * 3:
             continue  # plenty of links already; keep looking for buttons and fields further down
         if el.tag == "input" and (el.get("type") or "").lower() == "hidden":
             continue
-        if el.get("disabled") is not None or (not stamped and _hidden(el)):
+        if el.get("disabled") is not None or (not stamped and _hidden(el, hidden_memo)):
             continue
         href = el.get("href") or ""
         if el.tag == "a" and href.lower().startswith("javascript:void") and not el.get("role"):
@@ -213,7 +281,7 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
         label = _label(el, by_id, labels)
         if not label:
             continue
-        priority = _priority(el, role)
+        priority = _priority(el, role, region_memo)
         if priority == 3:
             if chrome_links >= limit:
                 continue
@@ -227,5 +295,7 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
         return [Interactive(index=_stamp(el) or 0, tag=el.tag, role=role, label=label,
                             selector=f'[{INDEX_ATTR}="{_stamp(el)}"]')
                 for (_, _, el, role, label) in kept]
-    return [Interactive(index=i, tag=el.tag, role=role, label=label, selector=selector_for(el, ids))
+    paths: dict[El, tuple[str, ...]] = {}
+    return [Interactive(index=i, tag=el.tag, role=role, label=label,
+                        selector=selector_for(el, ids, paths))
             for i, (_, _, el, role, label) in enumerate(kept)]
