@@ -82,7 +82,7 @@ def prepare(body: El, flags: Flags, title: str) -> None:
         tag = el.tag
         if tag == "noscript" and flags.noscript:
             el.tag = "div"
-        elif tag in never:
+        elif tag in never and (tag != "nav" or not _holds_main(el, _MAIN_ONLY)):
             doomed.append(el)
             continue
         if title_norm and (tag == "h1" or tag == "h2"):
@@ -113,12 +113,14 @@ def prepare(body: El, flags: Flags, title: str) -> None:
 
 _KEEP_NAMED = {"body", "a", "html", "main", "article"}
 _MAIN = etree.XPath("boolean(.//main | .//article | .//*[@role='main'])")
+_MAIN_ONLY = etree.XPath("boolean(.//main | .//*[@role='main'])")
 
 
-def _holds_main(el: El) -> bool:
+def _holds_main(el: El, test: etree.XPath = _MAIN) -> bool:
     """A banner or navigation landmark around the page's ``<main>`` / ``<article>`` (an
-    unclosed ``<header>`` swallows the page) is not chrome to drop."""
-    return bool(_MAIN(el))
+    unclosed ``<header>`` or ``<nav>`` swallows the page) is not chrome to drop (a ``<nav>``
+    only around ``<main>``: menus list article teasers)."""
+    return bool(test(el))
 
 
 def _remove_all(doomed: list[El]) -> None:

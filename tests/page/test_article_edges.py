@@ -51,3 +51,13 @@ def test_a_banner_that_swallowed_the_main_content_is_kept() -> None:
     text = article("<header role='banner'><div class='logo'>Site</div><main><article>" +
                    f"<p>{PARA * 2}</p>" * 3 + "</article></main></header>")
     assert PARA.strip() in text
+
+
+def test_a_nav_that_swallowed_main_is_kept_but_menus_of_teasers_go() -> None:
+    text = article("<nav class='navbar'><ul><li><a href='/'>Home</a></li></ul><main><article>"
+                   + f"<p>{PARA * 2}</p>" * 3 + "</article></main></nav>")
+    assert PARA.strip() in text
+    teasers = article("<nav><article><a href='/x'>A teaser headline that reads like a sentence, "
+                      "with commas, and more words.</a></article></nav><article>"
+                      + f"<p>{PARA * 2}</p>" * 3 + "</article>")
+    assert "teaser headline" not in teasers and PARA.strip() in teasers
