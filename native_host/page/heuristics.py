@@ -101,6 +101,9 @@ def _buy_state(root: El) -> str | None:
 
 
 BuyState = Callable[[], "str | None"]
+# visible text blocks after the product's title that still speak for it (its buy box and
+# details), not the recommendations and footer further down
+_REGION = 400
 
 
 def _once(root: El) -> BuyState:
@@ -115,16 +118,19 @@ def _once(root: El) -> BuyState:
 
 
 def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str | None:
-    """Stock wording anywhere visible, weighed against an enabled add-to-cart button."""
+    """Stock wording in the product's part of the page (from its title on), weighed
+    against an enabled add-to-cart button."""
     buy_enabled = buy() == "enabled"
-    for _, text in blocks:
+    start = buybox.title_index(blocks)
+    region = blocks[start:start + _REGION] if start else blocks
+    for _, text in region:
         if len(text) < 60 and _OUT.search(text):
             if not buy_enabled or _OUT_NOW.match(text):
                 return "OutOfStock"
             return None
     if buy_enabled:
         return "InStock"
-    for _, text in blocks:
+    for _, text in region:
         if len(text) < 60 and _IN.search(text):
             return "InStock"
     return None

@@ -78,3 +78,12 @@ def test_of_several_products_the_one_the_h1_names() -> None:
     own = ld('{"@type":"Product","name":"Kettle","sku":"K-1","offers":{"price":"20","priceCurrency":"EUR"}}')
     p = product_of(related + own + "<h1>Kettle</h1>")
     assert (p.name, p.sku, p.price) == ("Kettle", "K-1", "20")
+
+
+def test_stock_wording_counts_from_the_products_title_on() -> None:
+    before = product_of("<header><div class='promo'>Sold out: last season's kettle</div></header>"
+                        "<h1>Kettle</h1><span class='price'>€20</span><p>Ships in 2 days</p>")
+    assert before.availability == "InStock"
+    after = product_of("<header><div class='promo'>Free shipping</div></header>"
+                       "<h1>Kettle</h1><span class='price'>€20</span><p>Sold out</p>")
+    assert after.availability == "OutOfStock"
