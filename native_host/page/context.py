@@ -227,7 +227,8 @@ def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str
         ctx.product = None
         truncated = True
     left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
-    controls_cost = sum(B.estimate_tokens(f"[{i.index}] {i.role} \"{i.label}\"") + 1 for i in interactive)
+    costs = [B.estimate_tokens(f"[{i.index}] {i.role} \"{i.label}\"") + 1 for i in interactive]
+    controls_cost = sum(costs)
     reserve = min(controls_cost, max(0, left) * 15 // 100)
     if main:
         room = max(0, left - reserve - 20)  # 20: headings and the "more words" note
@@ -238,8 +239,7 @@ def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str
         truncated |= dropped > 0
     left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
     kept: list[Interactive] = []
-    for item in interactive:
-        cost = B.estimate_tokens(f"[{item.index}] {item.role} \"{item.label}\"") + 1
+    for item, cost in zip(interactive, costs):
         if cost + (45 if not kept else 0) > left:  # 45: the section heading
             truncated = True
             break

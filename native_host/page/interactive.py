@@ -14,7 +14,7 @@ found them invisible — are left out.  Without stamps the elements are numbered
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from lxml import etree
 from pydantic import BaseModel
@@ -86,10 +86,18 @@ def _nearest(el: El, mark, memo: dict[El, Mark], reach: int) -> Mark:  # type: i
     return found
 
 
+_HIDING_TAGS = frozenset(("head", "template", "noscript"))
+_HIDING_ATTRS = frozenset(("hidden", "aria-hidden", "inert", "style"))
+
+
 def _hides(node: El) -> bool | None:
     """True when ``node`` itself hides what it holds."""
-    if not isinstance(node.tag, str) or node.tag in ("head", "template", "noscript"):
+    tag = node.tag
+    if not isinstance(tag, str) or tag in _HIDING_TAGS:
         return True
+    keys = node.keys()
+    if not keys or _HIDING_ATTRS.isdisjoint(keys):
+        return None
     if node.get("hidden") is not None or node.get("aria-hidden") == "true":
         return True
     return True if node.get("inert") is not None or HIDDEN_STYLE.search(node.get("style") or "") else None
@@ -214,50 +222,44 @@ def _stamp(el: El) -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def _index(root: El) -> tuple[dict[str, int], dict[str, El], list[tuple[int, El]]]:
-    """One pass over the page (cheaper in Python than libxml2's XPath): how often each
-    id occurs, the first element with it, and the elements the extension stamped with
-    their index (document order)."""
+def _scan(root: El, limit: int) -> tuple[dict[str, int], dict[str, El], list[tuple[int, El]],
+                                         list[tuple[int, El]]]:
+    """One pass over the page (cheaper in Python than libxml2's XPath): how often each id
+    occurs, the first element with it, the elements the extension stamped with their index,
+    and the controls and links (the first ``20 × limit`` controls), all in document order."""
     ids: dict[str, int] = {}
     by_id: dict[str, El] = {}
     stamped: list[tuple[int, El]] = []
-    for order, el in enumerate(root.iter(etree.Element)):
-        keys = el.keys()
-        if not keys:
-            continue
-        if "id" in keys:
-            el_id = el.get("id", "")
-            ids[el_id] = ids.get(el_id, 0) + 1
-            by_id.setdefault(el_id, el)
-        if INDEX_ATTR in keys and _stamp(el) is not None:
-            stamped.append((order, el))
-    return ids, by_id, stamped
-
-
-def _candidates(root: El, limit: int) -> Iterator[tuple[int, El]]:
-    """Controls and links in document order, lazily: the caller stops once it has
-    enough, so a huge page is not walked to its end."""
+    candidates: list[tuple[int, El]] = []
     n_controls = 0
     for order, el in enumerate(root.iter(etree.Element)):
         tag = el.tag
         keys = el.keys()
+        if keys:
+            if "id" in keys:
+                el_id = el.get("id", "")
+                ids[el_id] = ids.get(el_id, 0) + 1
+                by_id.setdefault(el_id, el)
+            if INDEX_ATTR in keys and _stamp(el) is not None:
+                stamped.append((order, el))
         if tag == "a":
             if "href" in keys or ("role" in keys and el.get("role") in _CONTROL_ROLES):
-                yield order, el
+                candidates.append((order, el))
         elif tag in _CONTROL_TAGS or keys and (
                 ("role" in keys and el.get("role") in _CONTROL_ROLES)
                 or el.get("contenteditable") in ("true", "")):
             if n_controls < limit * 20:
                 n_controls += 1
-                yield order, el
+                candidates.append((order, el))
+    return ids, by_id, stamped, candidates
 
 
 def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
     """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order
     (by the extension's ``data-tabmate-index`` stamps when the snapshot has them)."""
-    ids, by_id, stamps = _index(root)
+    ids, by_id, stamps, controls = _scan(root, limit)
     stamped = bool(stamps)
-    candidates: Iterable[tuple[int, El]] = stamps if stamped else _candidates(root, limit)
+    candidates: Iterable[tuple[int, El]] = stamps if stamped else controls
     labels: dict[str, str] = {}
     for lab in root.iter("label"):
         if lab.get("for"):
@@ -272,19 +274,21 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
             continue  # plenty of links already; keep looking for buttons and fields further down
         if el.tag == "input" and (el.get("type") or "").lower() == "hidden":
             continue
-        if el.get("disabled") is not None or (not stamped and _hidden(el, hidden_memo)):
+        if el.get("disabled") is not None:
+            continue
+        role = _role(el)
+        priority = _priority(el, role, region_memo)
+        if priority == 3 and chrome_links >= limit:
+            continue  # (the cheap test first: enough page-chrome links already)
+        if not stamped and _hidden(el, hidden_memo):
             continue
         href = el.get("href") or ""
         if el.tag == "a" and href.lower().startswith("javascript:void") and not el.get("role"):
             continue
-        role = _role(el)
         label = _label(el, by_id, labels)
         if not label:
             continue
-        priority = _priority(el, role, region_memo)
         if priority == 3:
-            if chrome_links >= limit:
-                continue
             chrome_links += 1
         elif is_link:
             content_links += 1
