@@ -28,7 +28,8 @@ class BiDiError(AssertionError):
 class Firefox:
     """``firefox --headless --remote-debugging-port`` with its own profile and HOME."""
 
-    def __init__(self, binary: str, profile: Path, env: dict[str, str], log: Path) -> None:
+    def __init__(self, binary: str, profile: Path, env: dict[str, str], log: Path,
+                 prefs: dict[str, Any] | None = None) -> None:
         self.port = free_port()
         profile.mkdir(parents=True, exist_ok=True)
         (profile / "user.js").write_text(
@@ -37,6 +38,7 @@ class Firefox:
             'user_pref("datareporting.policy.dataSubmissionEnabled", false);\n'
             'user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);\n'
             'user_pref("browser.startup.homepage_override.mstone", "ignore");\n'
+            + "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in (prefs or {}).items())
         )
         self.log = log
         self._log_file = open(log, "w")
@@ -47,6 +49,7 @@ class Firefox:
         )
         self.ws: Any = None
         self._n = 0
+        self.events: list[dict[str, Any]] = []  # BiDi events seen while waiting for replies
 
     async def start(self, timeout: float = 30.0) -> None:
         loop = asyncio.get_running_loop()
@@ -68,6 +71,13 @@ class Firefox:
         async with asyncio.timeout(timeout):
             while True:
                 reply = json.loads(await self.ws.recv())
+                if "method" in reply and "id" not in reply:
+                    self.events.append(reply)
+                    if reply["method"] == "browsingContext.userPromptOpened":  # dismiss, as Playwright does
+                        self._n += 1
+                        await self.ws.send(json.dumps({"id": self._n, "method": "browsingContext.handleUserPrompt",
+                                                       "params": {"context": reply["params"]["context"], "accept": False}}))
+                    continue
                 if reply.get("id") == my:
                     if reply.get("type") == "error":
                         raise BiDiError(f"{method}: {reply.get('error')}: {reply.get('message')}")
@@ -104,6 +114,13 @@ class Firefox:
             if loop.time() > deadline:
                 raise BiDiError(f"timed out waiting for {expression}")
             await asyncio.sleep(0.2)
+
+    async def click_at(self, context: str, x: float, y: float) -> None:
+        """A real (trusted) mouse click at viewport coordinates."""
+        await self.cmd("input.performActions", {"context": context, "actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
+                {"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
+                {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
 
     async def screenshot(self, context: str, path: Path) -> None:
         res = await self.cmd("browsingContext.captureScreenshot", {"context": context})

@@ -318,3 +318,38 @@ def answers(sidebar: Any) -> Any:
 def wait_idle(sidebar: Any, timeout: float = 15000) -> None:
     """Until the chat is no longer running (Send is back)."""
     sidebar.wait_for_selector("[data-testid=send]:visible", timeout=timeout)
+
+
+# ------------------------------------------------------------------ either browser (tests/e2e/driver.py)
+@pytest.fixture(params=["chromium", "firefox"])
+def browser_factory(request: pytest.FixtureRequest, extension_dirs: dict[str, Path], site: str,
+                    tmp_path: Path, tabmate_home: Path):
+    """start(install=True, color_scheme="light") -> a driver session in Chromium or Firefox ESR."""
+    from tests.e2e import driver
+
+    if request.param == "chromium":
+        chromium_start = request.getfixturevalue("chromium_factory")
+        yield lambda **kw: driver.PwSession(chromium_start(**kw))
+        return
+    need(FIREFOX is not None, "firefox-esr")
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        need(False, "websockets (pip)")
+    sessions: list[Any] = []
+
+    def start(install: bool = True, color_scheme: str = "light") -> Any:
+        tmp = tmp_path / f"firefox{len(sessions)}"
+        tmp.mkdir()
+        s = driver.start_firefox(FIREFOX, extension_dirs["firefox"], site, tmp, tabmate_home, install, color_scheme)
+        sessions.append(s)
+        return s
+
+    yield start
+    for s in sessions:
+        driver.close_firefox(s)
+
+
+@pytest.fixture
+def browser(browser_factory: Callable[..., Any]) -> Any:
+    return browser_factory()

@@ -2,9 +2,10 @@
 one chat through the native host registered by `tabmate install --browser firefox`.
 
 BiDi cannot navigate to moz-extension:// pages or open the sidebar (that needs a user
-gesture), so the test build adds a tiny driver to the background scripts: when a tab loads
-a URL ending in #tabmate-e2e-sidebar, it opens sidebar.html?tab=<that tab> in a new tab.
-BiDi can evaluate script in that extension page, so the real sidebar UI is driven."""
+gesture), so the test build adds a tiny driver to the background scripts (tests/e2e/driver.py):
+when a tab loads a URL ending in #tabmate-e2e-sidebar, it opens sidebar.html?tab=<that tab> in
+a new tab. BiDi can evaluate script in that extension page, so the real sidebar UI is driven.
+The flows of tests/e2e/test_flows.py run in Firefox the same way; this one also checks history."""
 
 from __future__ import annotations
 
@@ -16,30 +17,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import need
-from tests.e2e.conftest import FIREFOX, assert_png, configure, screenshot_path, tabmate, text_reply
+from tests.e2e.conftest import FIREFOX, configure, tabmate, text_reply
+from tests.e2e.driver import firefox_test_build
 
 pytestmark = pytest.mark.e2e
-
-DRIVER = """// test-only: opens the sidebar page in a tab for the page that asks for it
-const api = globalThis.browser;
-api.tabs.onUpdated.addListener(async (tabId, info, tab) => {
-  if (info.status === "complete" && (tab.url ?? "").endsWith("#tabmate-e2e-sidebar")) {
-    await api.tabs.create({ url: api.runtime.getURL(`sidebar.html?tab=${tabId}`) });
-  }
-});
-"""
-
-
-def firefox_test_build(src: Path, dest: Path) -> Path:
-    import shutil
-
-    shutil.copytree(src, dest)
-    (dest / "e2e_driver.js").write_text(DRIVER)
-    manifest = json.loads((dest / "manifest.json").read_text())
-    manifest["background"]["scripts"].append("e2e_driver.js")
-    (dest / "manifest.json").write_text(json.dumps(manifest, indent=2))
-    return dest
-
 
 def test_firefox_chat_through_native_host(extension_dirs, site, fake, tmp_path, tabmate_home):
     need(FIREFOX is not None, "firefox-esr")
@@ -86,10 +67,6 @@ def test_firefox_chat_through_native_host(extension_dirs, site, fake, tmp_path, 
             assert bold == "SunBrew 3000"
             errors = await fx.evaluate(sidebar, "[...document.querySelectorAll('[data-role=error]')].map(e => e.innerText)")
             assert errors == []
-            await fx.cmd("browsingContext.setViewport", {"context": sidebar, "viewport": {"width": 400, "height": 560}})
-            await asyncio.sleep(0.3)
-            await fx.screenshot(sidebar, screenshot_path("firefox-chat"))
-            assert_png(screenshot_path("firefox-chat"))
             # the history view lists the conversation and finds it by a word of the answer
             await fx.evaluate(sidebar, "document.querySelector('[data-testid=open-history]').click()")
             titles = await fx.wait_for(sidebar, """(() => {

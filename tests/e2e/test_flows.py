@@ -1,0 +1,211 @@
+"""The sidebar's flows, written once against tests/e2e/driver.py and run in real Chromium and
+real Firefox ESR, each against the real host and a loopback fake provider."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import configure, text_reply, tool_reply
+from tests.e2e.driver import tid
+
+pytestmark = pytest.mark.e2e
+
+ANSWER = "[data-testid=message][data-role=assistant]"
+USER = "[data-testid=message][data-role=user]"
+API = "(globalThis.browser ?? globalThis.chrome)"
+
+
+def ask(sidebar, text: str) -> None:
+    sidebar.fill("chat-input", text)
+    sidebar.click("send")
+
+
+def test_chat_about_the_page_streams_an_answer(browser, fake):
+    configure(fake)
+    fake.add(text_reply("The **SunBrew 3000** boils a litre in *eleven minutes*.", pieces=6, delay=0.15))
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    ask(sidebar, "How fast does it boil water?")
+    # streaming: part of the answer is visible before the whole of it
+    sidebar.wait(tid("stop"))
+    sidebar.wait(ANSWER)
+    sidebar.wait_idle()
+    assert "SunBrew 3000" in sidebar.text(ANSWER)
+    assert sidebar.text(ANSWER + " strong") == "SunBrew 3000"
+    assert sidebar.count(USER) == 1 and sidebar.text(USER) == "How fast does it boil water?"
+    # the page went to the provider as context
+    flat = str(fake.requests[-1].json["messages"])
+    assert "eleven minutes of direct sunlight" in flat and "How fast does it boil water?" in flat
+    assert browser.problems == [] and browser.dialogs == []
+    # the conversation is kept for the tab and comes back when the sidebar reopens
+    again = sidebar.reopen()
+    again.wait(ANSWER)
+    assert "SunBrew 3000" in again.text(ANSWER)
+    assert again.count(USER) == 1 and again.text(USER) == "How fast does it boil water?"
+    # New chat starts over
+    again.click("new-chat")
+    again.wait("#empty")
+    assert again.count("[data-testid=message]") == 0
+    assert browser.problems == []
+
+
+def test_summarize_quick_action(browser, fake):
+    configure(fake)
+    fake.add(text_reply("- Boils a litre in 11 minutes\n- Folds flat, 900 g\n- Costs 89 euros"))
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.click("action-summarize")
+    sidebar.wait(ANSWER)
+    sidebar.wait_idle()
+    assert sidebar.eval(f"[...document.querySelectorAll('{ANSWER}')].pop().querySelectorAll('li').length") == 3
+    assert "Costs 89 euros" in sidebar.text(ANSWER)
+    assert "Summarize" in sidebar.text(USER)
+    assert "eleven minutes of direct sunlight" in str(fake.requests[-1].json["messages"])
+    sidebar.shot("chat")
+    assert browser.problems == []
+
+
+def test_click_after_allow(browser, fake):
+    configure(fake)
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    # one chat first, so the page is stamped and we know the button's index
+    fake.add(text_reply("Sure."))
+    ask(sidebar, "hello")
+    sidebar.wait(ANSWER)
+    sidebar.wait_idle()
+    buy = int(page.attr("#buy", "data-tabmate-index"))
+    fake.add(tool_reply("click_element", {"index": buy}), text_reply("Done — I pressed **Buy now**."))
+    ask(sidebar, "Press the buy button")
+    sidebar.wait(tid("confirm-allow"))
+    card = sidebar.text(".confirm")
+    assert "Click" in card and 'button "Buy now"' in card  # names the target
+    assert page.text("#out") == "not bought"  # nothing before the user allows it
+    sidebar.pause(0.4)  # the card's entry animation
+    sidebar.shot("confirmation")
+    sidebar.click("confirm-allow")
+    sidebar.wait_for("document.querySelector('.confirm') === null")
+    sidebar.wait_idle()
+    assert page.text("#out") == "bought"
+    assert "pressed" in sidebar.text(ANSWER)
+    # the tool result went back to the model
+    assert "clicked" in str(fake.requests[-1].json["messages"])
+    assert browser.problems == []
+
+
+def test_nothing_happens_after_deny(browser, fake):
+    configure(fake)
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    fake.add(tool_reply("click_element", {"index": 3}), text_reply("OK, I did not press it."))
+    ask(sidebar, "Press the buy button")
+    sidebar.click("confirm-deny")
+    sidebar.wait_for("document.querySelector('.confirm') === null")
+    sidebar.wait_idle()
+    assert page.text("#out") == "not bought"
+    assert sidebar.count(".confirm") == 0
+    assert "did not press" in sidebar.text(ANSWER)
+    assert "denied" in str(fake.requests[-1].json["messages"])
+    assert browser.problems == []
+
+
+def test_settings_test_connection_ok_then_bad_key(browser, fake):
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.click("open-settings")
+    sidebar.select("provider", "openai_compatible")
+    sidebar.fill("base-url", fake.url + "/v1")
+    sidebar.fill("model", "m")
+    sidebar.fill("api-key", "sk-test")
+    sidebar.click("save-settings")
+    sidebar.wait("#save-result.ok")
+    # the key is kept by the host, never shown back, never in browser storage
+    assert sidebar.value(tid("api-key")) == ""
+    assert "Set" in sidebar.attr(tid("api-key"), "placeholder")
+    stored = sidebar.eval(f"(async () => JSON.stringify([await {API}.storage.local.get(null), "
+                          f"await {API}.storage.session.get(null)]))()")
+    assert "sk-test" not in stored
+    sidebar.click("test-connection")
+    sidebar.wait("[data-testid=test-result][data-ok]")
+    result = tid("test-result")
+    assert sidebar.attr(result, "data-ok") == "true", sidebar.text(result)
+    assert "ms" in sidebar.text(result)
+    sidebar.shot("settings")
+    sidebar.fill("api-key", "sk-wrong")
+    sidebar.click("test-connection")
+    sidebar.wait("[data-testid=test-result][data-ok=false]")
+    text = sidebar.text(result)
+    assert "key" in text.lower() and "401" not in text and "Traceback" not in text
+    assert browser.problems == []
+
+
+def test_stop_cancels(browser, fake):
+    configure(fake)
+    fake.add(text_reply("word " * 60, pieces=60, delay=0.1))
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    ask(sidebar, "Tell me a long story")
+    sidebar.wait_for("(document.querySelector('[data-role=assistant]')?.innerText ?? '').includes('word')")
+    sidebar.click("stop")
+    sidebar.wait_idle(timeout=5)
+    text = sidebar.text(ANSWER)
+    assert "[Request cancelled]" in text
+    assert text.count("word") < 60
+    # the next message works
+    fake.add(text_reply("Fresh answer."))
+    ask(sidebar, "again")
+    sidebar.wait_for(f"[...document.querySelectorAll('{ANSWER}')].length === 2")
+    sidebar.wait_idle()
+    assert sidebar.text(ANSWER).startswith("Fresh answer.")
+    assert browser.problems == []
+
+
+# what each browser itself says when no native messaging host is registered
+NO_HOST = {"chromium": "Specified native messaging host not found", "firefox": "No such native application"}
+
+
+def test_host_absent_shows_install_hint(browser_factory):
+    browser = browser_factory(install=False)
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.wait(tid("host-missing"))
+    text = sidebar.text(tid("host-missing"))
+    assert "Tabmate's helper is not installed — run `tabmate install`" in text
+    assert NO_HOST[browser.name] in text  # the browser's own words
+    ask(sidebar, "hello?")
+    sidebar.wait("[data-testid=message][data-role=error]")
+    assert "tabmate install" in sidebar.text("[data-testid=message][data-role=error]")
+
+
+XSS = """Here you go:
+<script>alert('script')</script>
+<img src=x onerror="alert('img')">
+<svg onload="alert('svg')"><circle r=4></circle></svg>
+<iframe src="javascript:alert('iframe')"></iframe>
+<a href="javascript:alert('a')" onclick="alert('click')">html link</a>
+[md link](javascript:alert('md'))
+![pic](x" onerror="alert('mdimg'))
+<details open ontoggle="alert('toggle')">x</details>
+<style>body{display:none}</style>
+"""
+
+
+def test_xss_answer_renders_as_text(browser, fake):
+    configure(fake)
+    fake.add(text_reply(XSS, pieces=5))
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    ask(sidebar, "show me")
+    sidebar.wait(ANSWER)
+    sidebar.wait_idle()
+    md = f"[...document.querySelectorAll('{ANSWER}')].pop().querySelector('.md')"
+    assert sidebar.eval(f"{md}.querySelectorAll('script, img, svg, iframe, style, details, [onerror], [onload], [onclick]').length") == 0
+    assert "<script>alert('script')</script>" in sidebar.eval(f"{md}.innerText")  # shown, not run
+    hrefs = sidebar.eval(f"[...{md}.querySelectorAll('a')].map(a => a.getAttribute('href'))")
+    assert all(h is None or h.startswith(("http:", "https:", "mailto:")) for h in hrefs), hrefs
+    for i in range(sidebar.count(ANSWER + " .md a:not([href])")):  # the neutralised javascript: links
+        sidebar.click_css(ANSWER + " .md a:not([href])", i)
+    sidebar.pause(0.3)
+    assert sidebar.eval("getComputedStyle(document.body).display") != "none"
+    assert browser.dialogs == []
+    assert browser.problems == []
