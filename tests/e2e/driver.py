@@ -177,14 +177,16 @@ class FxView:
     def click_css(self, css: str, nth: int = 0) -> None:
         """Like Playwright: wait until visible and enabled, then a real mouse click at its centre."""
         where = self.wait_for(f"""((e) => {{
-            if (!e || !e.checkVisibility() || e.disabled) return null;
+            if (!e || !e.checkVisibility() || e.matches(':disabled')) return null;
             e.scrollIntoView({{block: 'center', inline: 'center'}});
             const r = e.getBoundingClientRect();
             return [r.left + r.width / 2, r.top + r.height / 2]; }})(document.querySelectorAll({json.dumps(css)})[{nth}])""")
         self._run(self.fx.click_at(self.ctx, *where))
 
     def fill(self, testid: str, text: str) -> None:
-        self.wait(tid(testid))
+        # like Playwright, only once it is visible and editable (a disabled fieldset included)
+        self.wait_for(f"((e) => e?.checkVisibility() && !e.matches(':disabled') && !e.readOnly || null)"
+                      f"(document.querySelector({json.dumps(tid(testid))}))")
         self._on(tid(testid), f"(e.focus(), e.value = {json.dumps(text)}, "
                  "e.dispatchEvent(new Event('input', {bubbles: true})), "
                  "e.dispatchEvent(new Event('change', {bubbles: true})), true)")
