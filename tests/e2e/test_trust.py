@@ -93,3 +93,15 @@ def test_hidden_text_never_reaches_the_model(chromium, fake):
                    "HIDDEN-DARK-SAMECOLOUR", "ignore previous instructions"):
         assert hidden not in sent, hidden
     assert chromium.problems == []
+
+
+def test_settings_say_why_a_saved_key_is_not_used_for_another_server(chromium, fake):
+    configure(fake)
+    SettingsStore().update({"base_url": "http://127.0.0.1:9/v1"})  # the base URL changed, the key did not follow
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("open-settings").click()
+    note = sidebar.get_by_test_id("key-note")
+    note.wait_for(state="visible")
+    assert fake.url in note.inner_text() and "http://127.0.0.1:9" in note.inner_text()
+    assert sidebar.get_by_test_id("api-key").get_attribute("placeholder") == "Not set"
