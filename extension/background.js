@@ -12,10 +12,13 @@
 import { runToolRequest } from "./browser_tools.js";
 import {
   cancelChat, forgetTab, load, newChat, onChatMessage, retry,
-  failAllChats, chatTab, insertDraft, runningCount, startChat, tabState, tabs,
+  failAllChats, chatTab, runningCount, startChat, tabState, tabs,
   forgetConversations, noteUrl, openConversation, reopenTab,
 } from "./chats.js";
 import { answerConfirm, onConfirmRequest } from "./confirms.js";
+import { insertDraft } from "./chat_drafts.js";
+import { editLast, pickModel, redoLast } from "./chat_turns.js";
+import { menuClicked, menuEntries, onMenuPick, refreshMenus, restoreMenus, setMenuPrompts } from "./menus.js";
 import { connect, host, hostInfo, reconnectNow, request, setHostHandlers } from "./native_port.js";
 import { broadcast, sidebarShows, sidebars } from "./sidebar_ports.js";
 import { checkHostRequest, fromSidebar } from "./sidebar_guard.js";
@@ -42,7 +45,10 @@ setHostHandlers({
         return undefined;
     }
   },
-  status: (info) => broadcast({ type: "host", host: info }),
+  status: (info) => {
+    broadcast({ type: "host", host: info });
+    if (info.status === "ready") refreshMenus();
+  },
   lost: failAllChats,
   wanted: () => sidebars.size > 0 || runningCount() > 0,
 });
@@ -92,12 +98,19 @@ async function onSidebarMessage(port, msg) {
         const p = pending.get(msg.tabId);
         pending.delete(msg.tabId);
         api.storage.session.remove("pending").catch(() => {});
-        await startChat(msg.tabId, p.text, p.action, p.selection);
+        await startChat(msg.tabId, p.text, p.action ?? null, p.selection, p);
       }
       return;
     }
     case "chat":
-      return startChat(msg.tabId, msg.text, msg.action ?? null, null, msg.attach ?? null);
+      if (msg.edit) return editLast(msg.tabId, msg);
+      return startChat(msg.tabId, msg.text, msg.action ?? null, null, { prompt: msg.prompt, title: msg.title, attach: msg.attach ?? null });
+    case "prompts":
+      return setMenuPrompts(msg.prompts);
+    case "regenerate":
+      return redoLast(msg.tabId);
+    case "pick":
+      return pickModel(msg.tabId, msg.pick);
     case "cancel":
       return cancelChat(msg.tabId);
     case "new_chat":
@@ -134,29 +147,15 @@ async function openSidebar(tab) {
   return api.sidePanel.open({ tabId: tab.id, windowId: tab.windowId });
 }
 
-function setupMenus() {
-  api.contextMenus.removeAll(() => {
-    void api.runtime.lastError;
-    api.contextMenus.create({ id: "tabmate-ask-selection", title: "Ask Tabmate about selection", contexts: ["selection"] });
-    api.contextMenus.create({ id: "tabmate-summarize", title: "Summarize this page with Tabmate", contexts: ["page"] });
-  });
-}
+api.runtime.onInstalled.addListener(restoreMenus);
+api.runtime.onStartup?.addListener(restoreMenus);
 
-api.runtime.onInstalled.addListener(setupMenus);
-api.runtime.onStartup?.addListener(setupMenus);
-
-api.contextMenus.onClicked.addListener((info, tab) => {
-  if (!tab?.id) return;
-  const action = info.menuItemId === "tabmate-ask-selection" ? "explain_selection" : "summarize";
-  const item = {
-    action,
-    selection: info.selectionText ?? null,
-    text: "", // the selection goes with the page, fenced as page data — never into the user's own words
-  };
+// a context-menu entry (menus.js): open the sidebar and run it there
+onMenuPick((tab, item) => {
   // open first: the side panel may only be opened during the click's user gesture
   const opened = openSidebar(tab);
   if (sidebarShows(tab.id)) {
-    startChat(tab.id, item.text, item.action, item.selection).catch(() => {});
+    startChat(tab.id, item.text, item.action ?? null, item.selection, item).catch(() => {});
   } else {
     pending.set(tab.id, item);
   }
@@ -178,4 +177,4 @@ api.tabs.onRemoved.addListener((tabId) => {
 load();
 
 // for tests and debugging from the background console
-globalThis.tabmate = { host, tabs, connect, hostInfo, startChat };
+globalThis.tabmate = { host, tabs, connect, hostInfo, startChat, menuEntries, menuClicked };

@@ -3,7 +3,8 @@
 // runs in the tab its chat is about and is answered with a tool_result.
 
 import { screenshotOf } from "./capture.js";
-import { chatTab, showDraft } from "./chats.js";
+import { showDraft } from "./chat_drafts.js";
+import { chatTab } from "./chats.js";
 import { agentTab } from "./confirms.js";
 import { post } from "./native_port.js";
 import { inTab, pageSnapshot, waitForLoad } from "./tab_content.js";

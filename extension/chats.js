@@ -158,16 +158,20 @@ export function failAllChats(text, missing) {
   running.clear();
 }
 
-export async function startChat(tabId, text, action = null, selection = null, attach = null) {
+/** opts: {prompt, title} a saved prompt, {redo} replace the last exchange (chat_turns.js), {attach} (capture.js). */
+export async function startChat(tabId, text, action = null, selection = null, opts = {}) {
   await load();
   let st = tabState(tabId);
   if (st.busy) throw new Error("Tabmate is still answering — wait or press Stop.");
-  const shown = (text || "").trim() || ACTION_PROMPTS[action] || "";
+  const typed = (text || "").trim();
+  const prompt = opts.prompt || null;
+  const shown = prompt ? [opts.title || `/${prompt}`, typed].filter(Boolean).join(": ") : typed || ACTION_PROMPTS[action] || "";
   if (!shown) return;
   st = await sameSiteChat(tabId, st);
   const chatId = nextId("c");
-  st.last = { text: shown, action, selection, attach };
-  const user = { role: "user", text: shown, action: action || undefined, chips: plannedChips(tabId, attach) };
+  const attach = opts.attach ?? null;
+  st.last = { text: typed, action, selection, attach, prompt, title: opts.title };
+  const user = { role: "user", text: shown, action: action || undefined, chips: plannedChips(tabId, attach), prompt: prompt || undefined, typed };
   st.messages.push(user);
   st.messages.push({ role: "assistant", text: "", chat: chatId, streaming: true });
   st.busy = chatId;
@@ -187,10 +191,12 @@ export async function startChat(tabId, text, action = null, selection = null, at
   if (!running.has(chatId)) return; // cancelled while reading the page
   st.status = "Thinking…";
   publish(tabId);
-  const msg = { type: "chat", id: chatId, session: st.session, text: shown };
+  const msg = { type: "chat", id: chatId, session: st.session, text: prompt ? typed : shown, language: navigator.language };
   if (page) msg.page = page;
   if (extra.tabs.length) msg.tabs = extra.tabs;
   if (action) msg.action = action;
+  // a saved prompt, "replace the last exchange", the profile / model picked for this chat
+  for (const [k, v] of Object.entries({ prompt, redo: opts.redo, ...st.pick })) if (v) msg[k] = v;
   try {
     post(msg);
   } catch (e) {
@@ -250,9 +256,11 @@ export async function retry(tabId) {
   if (st.busy || !st.last) return;
   while (st.messages.length && st.messages.at(-1).role !== "user") st.messages.pop();
   if (st.messages.at(-1)?.role === "user") st.messages.pop();
-  const { text, action, selection, attach } = st.last;
-  await startChat(tabId, text, action, selection, attach);
+  const { text, action, selection } = st.last;
+  await startChat(tabId, text, action, selection, st.last);
 }
+
+
 
 /** The tab was closed: stop its chat, and keep it a while for the tab coming back (reopenTab). */
 export function forgetTab(tabId) {
@@ -319,35 +327,4 @@ export async function forgetConversations(session, all = false) {
   const kept = recentlyClosed.filter((c) => !all && c.session !== session);
   recentlyClosed.splice(0, recentlyClosed.length, ...kept);
   api.storage.session.set({ closed: recentlyClosed }).catch(() => {});
-}
-
-/** draft_email: a draft card in the transcript, just above the answer being written. */
-export function showDraft(tabId, draft) {
-  const st = tabState(tabId);
-  const answerIdx = st.messages.findLastIndex((m) => m.role === "assistant" && m.streaming);
-  const card = { role: "draft", id: nextId("d"), text: draft.body, draft };
-  if (answerIdx >= 0) st.messages.splice(answerIdx, 0, card); else st.messages.push(card);
-  publish(tabId, true);
-}
-
-/**
- * The draft card's "Insert into page" (the user's own click is the confirmation): fill the
- * compose box the user last focused in the tab; the card shows what happened.
- */
-export async function insertDraft(tabId, id) {
-  await load();
-  const st = tabState(tabId);
-  const card = st.messages.find((m) => m.role === "draft" && m.id === id);
-  if (!card || card.insert?.state === "working") return;
-  card.insert = { state: "working", text: "Inserting…" };
-  publish(tabId, true);
-  try {
-    await inTab(tabId, "insert", { text: card.text });
-    card.insert = { state: "ok", text: "Inserted into the page" };
-  } catch (e) {
-    const text = String(e?.message ?? e);
-    // "click into the reply box…" is already friendly; the rest says what went wrong
-    card.insert = { state: "error", text: text.startsWith("Click into") ? text : `Could not insert the draft: ${text}` };
-  }
-  publish(tabId, true);
 }

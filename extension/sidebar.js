@@ -6,12 +6,15 @@
 //   sidebar_mcp.js       the settings panel's MCP servers
 //   sidebar_banner.js    the helper's status and short notices
 //   sidebar_history.js   past conversations: search, open, rename, export, delete
+//   sidebar_prompts.js   saved prompts as quick-action chips and / commands
+//   sidebar_comforts.js  regenerate, edit the last question, copy the conversation, Esc
 //   markdown.js          answers rendered as sanitized markdown
 import { showHostStatus, showNotice, toast } from "./sidebar_banner.js";
 import { applyDelta, setTab, showState, viewedTab } from "./sidebar_chat.js";
 import { initHistory } from "./sidebar_history.js";
 import { connectLink, send } from "./sidebar_link.js";
 import "./sidebar_mcp.js"; // the settings panel's MCP servers
+import { loadPrompts } from "./sidebar_prompts.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
 const $ = (id) => document.getElementById(id);
@@ -63,9 +66,10 @@ async function updatePageName() {
 initHistory(viewedTab);
 connectLink({
   message: onMessage,
-  reconnected: () => { if (viewedTab() !== null) send({ type: "hello", tabId: viewedTab() }); },
+  reconnected: () => { if (viewedTab() !== null) send({ type: "hello", tabId: viewedTab() }); loadPrompts(viewedTab); },
 });
 currentTab().then(showTab);
+loadPrompts(viewedTab);
 if (pinnedTab === null) {
   api.tabs.onActivated.addListener(async ({ tabId: id, windowId }) => {
     const win = await api.windows.getCurrent();

@@ -5,7 +5,9 @@
 // user actions go back to it as messages.
 import { renderMarkdown } from "./markdown.js";
 import { chipsEl, setupAttachments, takeAttachments } from "./sidebar_attach.js";
+import { lastTurn, takeEdit } from "./sidebar_comforts.js";
 import { send } from "./sidebar_link.js";
+import { composed } from "./sidebar_prompts.js";
 import { showSettings } from "./sidebar_settings.js";
 import { confirmCard } from "./sidebar_confirm.js";
 
@@ -195,10 +197,10 @@ function render() {
     log.append(frag);
   }
   renderConfirm();
+  lastTurn(log, state, tabId);
   $("send").hidden = busy;
   $("stop").hidden = !busy;
-  $("action-summarize").disabled = busy;
-  $("action-draft").disabled = busy;
+  for (const chip of document.querySelectorAll(".actions .chip")) chip.disabled = busy;
   if (stick) log.scrollTop = log.scrollHeight;
 }
 
@@ -223,8 +225,6 @@ input.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
     e.preventDefault();
     $("composer").requestSubmit();
-  } else if (e.key === "Escape" && state?.busy) {
-    send({ type: "cancel", tabId });
   }
 });
 $("composer").addEventListener("submit", (e) => {
@@ -233,10 +233,8 @@ $("composer").addEventListener("submit", (e) => {
   if (!text || state?.busy || tabId === null) return;
   input.value = "";
   autosize();
-  send({ type: "chat", tabId, text, ...takeAttachments() });
+  send({ type: "chat", tabId, ...composed(text), edit: takeEdit(), ...takeAttachments() });
 });
 setupAttachments(() => tabId);
 $("stop").addEventListener("click", () => send({ type: "cancel", tabId }));
 $("new-chat").addEventListener("click", () => { send({ type: "new_chat", tabId }); showSettings(false); input.focus(); });
-$("action-summarize").addEventListener("click", () => send({ type: "chat", tabId, text: "", action: "summarize", ...takeAttachments() }));
-$("action-draft").addEventListener("click", () => send({ type: "chat", tabId, text: "", action: "draft" }));

@@ -2,8 +2,11 @@
 // "ask before acting". Settings live in Tabmate's helper: this panel reads and writes them
 // with get_settings / set_settings; the API key is sent to the helper and only ever shown
 // back as "set". Test connection shows the helper's verdict inline.
+import "./sidebar_backup.js";
 import { request } from "./sidebar_link.js";
 import { renderGrants } from "./sidebar_grants.js";
+import { render as renderPrompts } from "./sidebar_prompt_editor.js";
+import { setPrompts } from "./sidebar_prompts.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_URLS = {
@@ -29,6 +32,8 @@ export async function showSettings(open) {
   try {
     const reply = await request({ type: "get_settings" }, 15000);
     fillSettings(reply.settings);
+    setPrompts(reply.settings.prompts ?? []);
+    renderPrompts();
   } catch (e) {
     setResult("save-result", false, e.message);
   } finally {
@@ -44,6 +49,7 @@ function fillSettings(s) {
   $("base-url").value = s.base_url ?? "";
   $("api-key").value = "";
   $("confirm-actions").checked = s.confirm_actions !== false;
+  $("system-prompt").value = s.system_prompt ?? "";
   updateKeyHint(s.api_key_set);
   updateUrlHint();
   $("key-note").textContent = s.api_key_note ?? ""; // a key saved for another server is not used here
@@ -66,6 +72,7 @@ function formSettings({ withKey = true } = {}) {
     model: $("model").value.trim() || null,
     base_url: $("base-url").value.trim() || null,
     confirm_actions: $("confirm-actions").checked,
+    system_prompt: $("system-prompt").value.trim(),
   };
   const key = $("api-key").value.trim();
   if (withKey && key) s.api_key = key;
@@ -133,6 +140,7 @@ $("refresh-models").addEventListener("click", async () => {
 });
 
 $("open-settings").addEventListener("click", () => showSettings($("settings").hidden));
+document.addEventListener("tabmate:settings-imported", () => showSettings(true));
 $("close-settings").addEventListener("click", () => showSettings(false));
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && !$("settings").hidden) showSettings(false);

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
-from native_host import images, logs, permissions, prompt, protocol, tools, toolcalls
+from native_host import images, logs, permissions, prompt, prompts, protocol, tools, toolcalls
 from native_host.channel import ChatChannel, ChatOutcome, Services
 from native_host.providers.base import (ChatRequest, ImagesOff, ReasoningDelta, TextDelta, ToolCallEvent,
                                         ToolsOff, UsageEvent)
@@ -29,7 +30,7 @@ STORED_RESULT_CHARS = 2000
 
 
 async def run_chat(chat: protocol.Chat, channel: ChatChannel, services: Services) -> ChatOutcome:
-    settings, api_key = services.settings.resolve()
+    settings, api_key = services.settings.resolve({"model": chat.model} if chat.model else None)
     return await run_turn(chat, channel, services, settings, api_key)
 
 
@@ -63,6 +64,9 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
         tools.use_extra(await services.mcp().tools(
             settings.mcp_servers, notify=lambda: channel.status("tool", "Starting MCP servers…")))
     page_budget, history_budget = prompt.budgets(router.context_window)
+    saved = prompts.find(settings.prompts, chat.prompt) if chat.prompt else None
+    if chat.redo:  # regenerate / edit and resend: the last question and its answer give way
+        services.history.drop_last_turn(chat.session)
     stored = services.history.load(chat.session)
     turn = Turn(chat, channel, services, settings, chat.page, page_budget, step_budget=page_budget + history_budget)
     context = await asyncio.to_thread(_context, turn)  # a big page or PDF must not stall the host
@@ -71,10 +75,12 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
     if (label := await asyncio.to_thread(pdf_chip, chat.page)) is not None:
         channel.status("attachment", label)  # the sidebar shows it on the message
     turn.quoted = _written_calls(context, *(m["content"] for m in stored if m.get("role") == "tool"))
-    user = {"role": "user", "content": prompt.user_message(chat, context)}
+    user = {"role": "user", "content": prompt.user_message(chat, context, saved)}
     if chat.page and images.valid_images([chat.page.screenshot]):
         user["images"] = [chat.page.screenshot]
-    head = [{"role": "system", "content": prompt.system_prompt()}, *prompt.trim_history(stored, history_budget), user]
+    head = [{"role": "system", "content": prompt.system_prompt(settings.system_prompt)},
+            *prompt.trim_history(stored, history_budget), user]
+    wants_draft = (saved.kind == "draft") if saved else chat.action == "draft"
     native = router.tools_supported
     try:
         for step in range(1, settings.max_iterations + 1):
@@ -88,6 +94,8 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
                 answer = sanitize(text) or "I don't have an answer to that — could you rephrase the question?"
                 answer = _images_note(turn, answer)
                 _save(turn, answer)
+                if wants_draft and not _drafted(turn) and sanitize(text):
+                    answer = await _as_draft(turn, answer)
                 return ChatOutcome(answer, step, _usage(turn))
             await _run_step(turn, sanitize(preamble), calls)
         answer = _stopped(turn, settings.max_iterations)
@@ -272,6 +280,38 @@ async def _fresh_page(turn: Turn) -> str:
     return _format_result(turn, "get_page", outcome.result)
 
 
+# ------------------------------------------------------------------ drafts from any model
+_SUBJECT = re.compile(r"^\W{0,3}subject\W{0,3}:\W{0,3}\s*(?P<subject>.+?)\W{0,3}$", re.I)
+_LEAD_IN = re.compile(r"^(sure|certainly|of course|here(?:'s| is)|below is)\b[^\n]{0,100}[:!.]$", re.I)
+
+
+def _drafted(turn: Turn) -> bool:
+    return any(c.get("name") == "draft_email" for m in turn.new for c in m.get("tool_calls") or [])
+
+
+def draft_from_text(answer: str) -> dict[str, str]:
+    """A draft-kind prompt's answer as draft_email arguments: an optional 'Subject:' line, the body."""
+    lines = answer.strip().strip("`").strip().splitlines()
+    while lines and (not lines[0].strip() or _LEAD_IN.match(lines[0].strip())):
+        lines.pop(0)
+    args: dict[str, str] = {}
+    if lines and (m := _SUBJECT.match(lines[0].strip())):
+        args["subject"] = m.group("subject").strip()
+        lines.pop(0)
+    args["body"] = "\n".join(lines).strip() or answer.strip()
+    return args
+
+
+async def _as_draft(turn: Turn, answer: str) -> str:
+    """The model wrote the draft as text (small local models rarely call draft_email): show it
+    as the same draft card, with Insert into page. Falls back to the text if that fails."""
+    outcome = await turn.channel.call_tool("draft_email", draft_from_text(answer), timeout=TOOL_TIMEOUT)
+    logs.log("draft_from_text", ok=outcome.ok)
+    if not outcome.ok:
+        return answer
+    return "Here is the draft — edit it, copy it, or press Insert into page."
+
+
 # ------------------------------------------------------------------ context, history, endings
 def _context(turn: Turn) -> str:
     """The page block for the user message (other tabs share the budget); previous product
@@ -302,7 +342,8 @@ def _save(turn: Turn, answer: str) -> None:
     """The turn joins the conversation's history: the question as asked (``text``, what the
     history view shows) and with its page (``content``, what the model reads next turn)."""
     chat, page = turn.chat, turn.chat.page
-    text = chat.text if not chat.action else f"[{chat.action}] {chat.text}".strip()
+    label = f"/{chat.prompt}" if chat.prompt else chat.action
+    text = chat.text if not label else f"[{label}] {chat.text}".strip()
     if page and page.url:
         text += f"\n(on page: {page.title or page.url} — {page.url})"
     if page and page.screenshot:
@@ -314,7 +355,8 @@ def _save(turn: Turn, answer: str) -> None:
     asked = chat.text.strip()
     title = (page.title if page and page.title and (chat.action or not asked) else None) or asked
     history = turn.services.history
-    history.append(chat.session, [{"role": "user", "content": text, "text": asked}, *new,
+    shown = f"/{chat.prompt} {asked}".strip() if chat.prompt else asked
+    history.append(chat.session, [{"role": "user", "content": text, "text": shown}, *new,
                                   {"role": "assistant", "content": answer}],
                    title=title, url=page.url if page and page.url else None)
     history.prune(turn.settings.history_retention, force=False)

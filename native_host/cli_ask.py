@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 import uuid
 from pathlib import Path
@@ -85,7 +86,7 @@ def main(argv: list[str]) -> int:
     from native_host.cli_provider import add_provider_options, resolve
 
     parser = argparse.ArgumentParser(prog="tabmate ask", description="Ask the agent from the terminal.")
-    parser.add_argument("text", nargs="+", help="the question")
+    parser.add_argument("text", nargs="*", help="the question (with --prompt: its {{input}}, may be empty)")
     parser.add_argument("--page", type=Path, metavar="FILE.html", help="a saved page or a PDF to ask about")
     parser.add_argument("--url", help="the page's URL (default: the file's)")
     parser.add_argument("--tab", type=Path, action="append", default=[], metavar="FILE.html",
@@ -93,8 +94,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--image", type=Path, metavar="FILE.png", help="a screenshot for a vision model")
     parser.add_argument("--action", choices=["summarize", "draft", "explain_selection"], help="a sidebar action")
     parser.add_argument("--session", help="keep a conversation across runs under this name")
+    parser.add_argument("--prompt", metavar="ID", help="run a saved prompt (tabmate config show lists them)")
     add_provider_options(parser)
     args = parser.parse_args(argv)
+    if not args.text and not args.prompt and not args.action:
+        parser.error("say what to ask (or use --prompt ID)")
     from native_host.errors import TabmateError
 
     reading = args.page
@@ -114,7 +118,8 @@ def main(argv: list[str]) -> int:
         print(f"tabmate ask: at most {protocol.MAX_TABS} --tab files", file=sys.stderr)
         return 2
     chat = protocol.Chat(type="chat", id="cli", session=args.session or f"cli-{uuid.uuid4().hex[:8]}",
-                         text=" ".join(args.text), page=page, action=args.action, tabs=tabs or None)
+                         text=" ".join(args.text), page=page, action=args.action, tabs=tabs or None,
+                         prompt=args.prompt, language=os.environ.get("LC_ALL") or os.environ.get("LANG"))
     channel = TerminalChannel(chat, page, stream=not args.json)
     try:
         settings, key = resolve(args)

@@ -78,6 +78,11 @@ class Chat(_Msg):
     page: PageSnapshot | None = None
     action: Literal["summarize", "draft", "explain_selection"] | None = None
     tabs: list[PageSnapshot] | None = Field(default=None, max_length=MAX_TABS)  # other tabs the user added
+    prompt: str | None = Field(default=None, min_length=1, max_length=40)  # a saved prompt's id
+    profile: str | None = Field(default=None, min_length=1, max_length=40)  # a named provider set-up
+    model: str | None = Field(default=None, min_length=1, max_length=200)  # this chat only
+    language: str | None = Field(default=None, max_length=35)  # the user's language tag ({{language}})
+    redo: bool = False  # replace the last exchange (regenerate, or edit and resend the last question)
 
 
 class Cancel(_Msg):

@@ -8,20 +8,22 @@ for: the OS keychain when a usable one exists (never under ``TABMATE_HOME``), ot
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from native_host import logs, notices, settings_file, storage
 from native_host.keys import KeyStore, origin_of, plain_http_to_remote
+from native_host.prompts import SavedPrompt, check_library, defaults
 from native_host.errors import TabmateError
 from native_host.textsafe import scrub
 from native_host.mcp.config import McpServer, normalise as _mcp_normalise, stash_secrets
 
 ProviderName = Literal["openai", "openrouter", "ollama", "anthropic", "openai_compatible"]
 PROVIDERS: tuple[str, ...] = get_args(ProviderName)
+
 
 class Settings(BaseModel):
     """What the user chose. Everything but the key; the key lives in :class:`KeyStore`."""
@@ -43,6 +45,11 @@ class Settings(BaseModel):
     search_url: str = "https://duckduckgo.com/html/?q={q}"
     # the user's MCP servers (Claude Desktop's shape + trust); env/header values live in the key store
     mcp_servers: dict[str, McpServer] = Field(default_factory=dict)
+
+    # the user's standing instructions, added after Tabmate's rules (which they cannot switch off)
+    system_prompt: str = Field(default="", max_length=4000)
+    # saved prompts: quick-action chips, / commands and context-menu entries (native_host/prompts.py)
+    prompts: Annotated[list[SavedPrompt], AfterValidator(check_library)] = Field(default_factory=defaults)
 
     @field_validator("search_url")
     @classmethod

@@ -34,3 +34,29 @@ def test_chat_about_a_page_with_a_real_model(tabmate_home, llama_server):
         assert leak not in final["text"]
     streamed = "".join(m["text"] for m in msgs if m["type"] == "delta")
     assert streamed.strip(), "a real model's text should reach the sidebar as deltas"
+
+
+def test_a_draft_prompt_gives_a_draft_card_with_a_real_model(tabmate_home, llama_server):
+    """SmolLM2 calls no tool; a draft-kind prompt still ends in a draft card (a draft_email request
+    the sidebar turns into the card with Insert into page)."""
+    url, _ = llama_server
+    with HostProcess(tabmate_home) as host:
+        saved = host.request({"type": "set_settings", "id": "s", "settings": {
+            "provider": "openai_compatible", "base_url": url + "/v1", "max_iterations": 2}})
+        assert saved["type"] == "settings", saved
+        host.send({"type": "chat", "id": "d", "session": "tab-2", "text": "ask if it ships to Spain",
+                   "prompt": "reply-politely",
+                   "page": {"url": "https://shop.example/sunbrew", "title": "SunBrew 3000 solar kettle", "html": PAGE}})
+        got = host.recv_until(lambda m: m["type"] in ("tool_request", "response", "error"), timeout=180)
+        drafts = []
+        while got[-1]["type"] == "tool_request":
+            req = got[-1]
+            if req["tool"] == "draft_email":
+                drafts.append(req["args"])
+            host.send({"type": "tool_result", "id": req["id"], "ok": True,
+                       "result": {"shown_to_user": True} if req["tool"] == "draft_email" else {"html": PAGE}})
+            got = host.recv_until(lambda m: m["type"] in ("tool_request", "response", "error"), timeout=180)
+    assert got[-1]["type"] == "response", got[-1]
+    assert len(drafts) == 1, drafts
+    body = drafts[0]["body"]
+    assert body.strip() and "<tool_call>" not in body and "PAGE-DATA" not in body

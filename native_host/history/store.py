@@ -233,6 +233,23 @@ class HistoryStore:
         db.execute("UPDATE conversations SET updated = max(updated, ?), message_count = message_count + ? WHERE id = ?",
                    (when, shown, cid))
 
+    def drop_last_turn(self, session: str) -> int:
+        """Regenerate / edit and resend: the last question and everything after it leave the
+        conversation (returns the number of messages removed)."""
+        with self._write() as db:
+            found = db.execute("SELECT id FROM conversations WHERE session = ?", (session,)).fetchone()
+            last = found and db.execute("SELECT max(id) FROM messages WHERE conversation = ? AND role = 'user'",
+                                        (found[0],)).fetchone()[0]
+            if not last:
+                return 0
+            shown = db.execute("SELECT count(*) FROM messages WHERE conversation = ? AND id >= ? AND text IS NOT NULL",
+                               (found[0], last)).fetchone()[0]
+            self._unindex(db, [found[0]])
+            removed = db.execute("DELETE FROM messages WHERE conversation = ? AND id >= ?", (found[0], last)).rowcount
+            db.execute("UPDATE conversations SET message_count = max(0, message_count - ?) WHERE id = ?", (shown, found[0]))
+            self._index(db, found[0])
+            return removed
+
     # ------------------------------------------------------------------ the user's side
     def list(self, query: str | None = None, limit: int = 50, before: float | None = None) -> list[dict[str, Any]]:
         """Conversations, newest first; with ``query``, those with a message (or title) holding every word."""

@@ -65,3 +65,25 @@ def test_tabmate_ask_command_runs(fake_provider, tmp_path):
                           capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Kettle: $39.99.\n"
+
+
+def test_ask_runs_a_saved_prompt_and_a_draft_prompt_prints_the_draft(fake_provider, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("FAKE_KEY", "sk-test")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    page, provider = opts(fake_provider, tmp_path)
+    fake_provider.add(say("Bouilloire Acme, 39,99 $."), say("Subject: Kettle\n\nHello, is it in stock?\nThanks"))
+    assert main(["--prompt", "translate", "--page", str(page), *provider]) == 0
+    sent = fake_provider.requests[0].json["messages"][-1]["content"]
+    assert "Translate this into French" in sent
+    assert capsys.readouterr().out == "Bouilloire Acme, 39,99 $.\n"
+    assert main(["ask", "about", "stock", "--prompt", "reply-politely", "--page", str(page), *provider]) == 0
+    out = capsys.readouterr()
+    assert "--- draft ---\nSubject: Kettle\n\nHello, is it in stock?\nThanks" in out.err
+    assert "Points to make: ask about stock" in fake_provider.requests[1].json["messages"][-1]["content"]
+
+
+def test_ask_with_an_unknown_prompt_says_so(fake_provider, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("FAKE_KEY", "sk-test")
+    page, provider = opts(fake_provider, tmp_path)
+    assert main(["--prompt", "nope", *provider]) == 2
+    assert "no saved prompt 'nope'" in capsys.readouterr().err
