@@ -7,6 +7,7 @@
 //   sidebar_banner.js    the helper's status and short notices
 //   sidebar_history.js   past conversations: search, open, rename, export, delete
 //   sidebar_prompts.js   saved prompts as quick-action chips and / commands
+//   sidebar_picker.js    the profile / model picker in the header
 //   sidebar_comforts.js  regenerate, edit the last question, copy the conversation, Esc
 //   markdown.js          answers rendered as sanitized markdown
 import { showHostStatus, showNotice, toast } from "./sidebar_banner.js";
@@ -14,6 +15,7 @@ import { applyDelta, setTab, showState, viewedTab } from "./sidebar_chat.js";
 import { initHistory } from "./sidebar_history.js";
 import { connectLink, send } from "./sidebar_link.js";
 import "./sidebar_mcp.js"; // the settings panel's MCP servers
+import { showPick } from "./sidebar_picker.js";
 import { loadPrompts } from "./sidebar_prompts.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
@@ -25,6 +27,7 @@ const pinnedTab = params.has("tab") ? Number(params.get("tab")) : null;
 function onMessage(msg) {
   switch (msg.type) {
     case "state":
+      showPick(msg, viewedTab);
       return showState(msg);
     case "delta":
       return applyDelta(msg);

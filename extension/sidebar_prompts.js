@@ -18,6 +18,7 @@ export async function loadPrompts(viewedTab) {
   try {
     const reply = await request({ type: "get_settings" }, 15000);
     setPrompts(reply.settings.prompts ?? []);
+    document.dispatchEvent(new CustomEvent("tabmate:settings", { detail: reply.settings })); // picker, profiles
   } catch { /* the helper is not there yet: the built-in chips stay */ }
 }
 

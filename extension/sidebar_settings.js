@@ -3,6 +3,7 @@
 // with get_settings / set_settings; the API key is sent to the helper and only ever shown
 // back as "set". Test connection shows the helper's verdict inline.
 import "./sidebar_backup.js";
+import "./sidebar_profiles.js";
 import { request } from "./sidebar_link.js";
 import { renderGrants } from "./sidebar_grants.js";
 import { render as renderPrompts } from "./sidebar_prompt_editor.js";
@@ -44,6 +45,7 @@ export async function showSettings(open) {
 
 function fillSettings(s) {
   loadedSettings = s;
+  document.dispatchEvent(new CustomEvent("tabmate:settings", { detail: s })); // picker, profiles
   $("provider").value = s.provider ?? "ollama";
   $("model").value = s.model ?? "";
   $("base-url").value = s.base_url ?? "";

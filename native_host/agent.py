@@ -30,7 +30,8 @@ STORED_RESULT_CHARS = 2000
 
 
 async def run_chat(chat: protocol.Chat, channel: ChatChannel, services: Services) -> ChatOutcome:
-    settings, api_key = services.settings.resolve({"model": chat.model} if chat.model else None)
+    choice = {k: v for k, v in (("profile", chat.profile), ("model", chat.model)) if v}  # this chat only
+    settings, api_key = services.settings.resolve(choice or None)
     return await run_turn(chat, channel, services, settings, api_key)
 
 

@@ -20,6 +20,7 @@ def add_provider_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", help="model name (default: the saved or the provider's default)")
     parser.add_argument("--base-url", help="server URL (openai_compatible: up to and including /v1)")
     parser.add_argument("--api-key-env", metavar="VAR", help="read the API key from this environment variable")
+    parser.add_argument("--profile", metavar="NAME", help="use a saved profile (its server, model and key)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -28,7 +29,7 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     from native_host.errors import TabmateError
     from native_host.settings import SettingsStore
 
-    override: dict[str, Any] = {}
+    override: dict[str, Any] = {"profile": args.profile} if getattr(args, "profile", None) else {}
     for name in ("provider", "model", "base_url"):
         value = getattr(args, name)
         if value is not None:

@@ -16,6 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from native_host import logs, notices, settings_file, storage
 from native_host.keys import KeyStore, origin_of, plain_http_to_remote
+from native_host import profiles as profile_keys
 from native_host.prompts import SavedPrompt, check_library, defaults
 from native_host.errors import TabmateError
 from native_host.textsafe import scrub
@@ -23,6 +24,43 @@ from native_host.mcp.config import McpServer, normalise as _mcp_normalise, stash
 
 ProviderName = Literal["openai", "openrouter", "ollama", "anthropic", "openai_compatible"]
 PROVIDERS: tuple[str, ...] = get_args(ProviderName)
+
+
+def _http(value: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    value = value.strip().rstrip("/")
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError("must be an http(s) URL such as http://localhost:11434")
+    return value
+
+
+class Profile(BaseModel):
+    """A named provider set-up (native_host/profiles.py); its key lives in the key store."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    provider: ProviderName
+    model: str | None = None
+    base_url: str | None = None
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _no_empty_model(cls, value: Any) -> Any:
+        return None if value == "" else value
+
+    _url = field_validator("base_url")(classmethod(lambda cls, v: _http(v)))
+
+
+ProfileName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f/]+$")]
+
+
+def _few_profiles(value: dict[str, Profile]) -> dict[str, Profile]:
+    if len(value) > profile_keys.MAX_PROFILES:
+        raise ValueError(f"at most {profile_keys.MAX_PROFILES} profiles")
+    return value
 
 
 class Settings(BaseModel):
@@ -50,6 +88,8 @@ class Settings(BaseModel):
     system_prompt: str = Field(default="", max_length=4000)
     # saved prompts: quick-action chips, / commands and context-menu entries (native_host/prompts.py)
     prompts: Annotated[list[SavedPrompt], AfterValidator(check_library)] = Field(default_factory=defaults)
+    # named provider set-ups picked per chat; the fields above are the default one
+    profiles: Annotated[dict[ProfileName, Profile], AfterValidator(_few_profiles)] = Field(default_factory=dict)
 
     @field_validator("search_url")
     @classmethod
@@ -68,13 +108,7 @@ class Settings(BaseModel):
     @field_validator("base_url")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        value = value.strip().rstrip("/")
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError("must be an http(s) URL such as http://localhost:11434")
-        return value
+        return _http(value)
 
 
 EDITABLE = tuple(Settings.model_fields) + ("api_key",)
@@ -152,8 +186,18 @@ class SettingsStore:
     def update(self, patch: dict[str, Any]) -> Settings:
         """Validate and store a partial update (``api_key`` goes to the key store, bound to
         the origin of the server these settings talk to)."""
+        profile_api_keys: dict[str, str] = {}
+        if isinstance(patch, dict):  # each profile's write-only key goes to the key store
+            patch, profile_api_keys = profile_keys.split_keys(patch)
         old = self.load()
         new, api_key = apply_patch(old, patch)
+        for name, key in profile_api_keys.items():
+            origin = server_origin(profile_keys.settings_for(new, name))
+            if key:
+                _refuse_plain_http(origin)
+            self.keys.set(profile_keys.slot(name), origin, key)
+        for gone in set(old.profiles) - set(new.profiles):
+            self.keys.forget(profile_keys.slot(gone))
         if isinstance(patch, dict) and "mcp_servers" in patch:
             new = new.model_copy(update={"mcp_servers": stash_secrets(self.keys, old.mcp_servers, new.mcp_servers)})
         if api_key is not None:
@@ -170,10 +214,14 @@ class SettingsStore:
         A stored key is used only for the origin it was saved for: an override naming
         another server gets no key (unless it carries one of its own).
         """
-        current = self.load()
+        override = dict(override or {}) if isinstance(override, dict) else override
+        name = override.pop("profile", None) if isinstance(override, dict) else None
+        current = self.load() if not name else profile_keys.settings_for(self.load(), str(name))
         new, api_key = apply_patch(current, override or {})
         origin = server_origin(new)
-        if not api_key:
+        if not api_key and name:
+            api_key = profile_keys.key_for(self.keys, str(name), new, origin)
+        elif not api_key:
             api_key, _ = self.keys.get(new.provider, origin)
         else:
             logs.register_secret(api_key)
@@ -192,6 +240,7 @@ class SettingsStore:
         out["api_key_set"] = source is not None
         out["api_key_source"] = source
         out["api_key_origin"] = origin
+        out["profiles"] = profile_keys.public(self.keys, s, server_origin)
         out["api_key_note"] = None
         elsewhere = [o for o in self.keys.origins(s.provider) if o != origin]
         if source is None and elsewhere:

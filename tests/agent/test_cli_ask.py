@@ -87,3 +87,17 @@ def test_ask_with_an_unknown_prompt_says_so(fake_provider, tmp_path, capsys, mon
     page, provider = opts(fake_provider, tmp_path)
     assert main(["--prompt", "nope", *provider]) == 2
     assert "no saved prompt 'nope'" in capsys.readouterr().err
+
+
+def test_ask_with_a_profile_uses_its_server_model_and_key(fake_provider, tmp_path, capsys):
+    from native_host.settings import SettingsStore
+
+    SettingsStore().update({"provider": "ollama", "profiles": {"Fake": {
+        "provider": "openai_compatible", "base_url": fake_provider.url + "/v1", "model": "m-prof", "api_key": "sk-prof"}}})
+    fake_provider.add(say("From the profile."))
+    assert main(["hello", "--profile", "Fake"]) == 0
+    assert capsys.readouterr().out == "From the profile.\n"
+    sent = fake_provider.requests[0]
+    assert sent.json["model"] == "m-prof" and sent.headers["authorization"] == "Bearer sk-prof"
+    assert main(["hello", "--profile", "Nope"]) == 2
+    assert "no profile named 'Nope'" in capsys.readouterr().err

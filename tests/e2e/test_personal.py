@@ -136,3 +136,49 @@ def test_regenerate_edit_with_arrow_up_copy_and_escape(chromium, fake):
     wait_idle(sidebar)
     assert "[Request cancelled]" in answers(sidebar).last.inner_text()
     assert chromium.problems == []
+
+
+def test_model_picker_switches_profile_and_model_for_this_chat(chromium, fake):
+    from tests.e2e.conftest import API_KEY, auth_checking_default
+    from tests.support.fake_provider import FakeProvider
+
+    with FakeProvider() as other:
+        other.default = auth_checking_default
+        configure(fake, profiles={"Big": {"provider": "openai_compatible", "base_url": other.url + "/v1",
+                                          "model": "m-large", "api_key": API_KEY}})
+        page = chromium.open_page("/article")
+        sidebar = chromium.open_sidebar(page)
+        picker = sidebar.get_by_test_id("picker")
+        picker.filter(has_text="Default · m").wait_for()
+        picker.click()
+        sidebar.get_by_test_id("picker-pop").wait_for(state="visible")
+        sidebar.get_by_test_id("picker-profile").select_option("Big")
+        model = sidebar.get_by_test_id("picker-model")
+        model.locator("option[value=m]").wait_for(state="attached")  # the profile's server listed its models
+        model.select_option("m")
+        assert picker.inner_text().startswith("Big · m")
+        shot(sidebar, "model-picker")
+        sidebar.get_by_test_id("chat-input").fill("Which model are you?")
+        sidebar.get_by_test_id("send").click()
+        wait_idle(sidebar)
+        asked = [r for r in other.requests if r.path.endswith("/chat/completions")]
+        assert len(asked) == 1 and asked[0].json["model"] == "m"
+        assert asked[0].headers["authorization"] == f"Bearer {API_KEY}"
+        assert not [r for r in fake.requests if r.path.endswith("/chat/completions")]
+        # remembered with the conversation: the sidebar reopened shows the same choice
+        url = sidebar.url
+        sidebar.close()
+        again = chromium.watch(chromium.context.new_page())
+        again.goto(url)
+        again.get_by_test_id("picker").filter(has_text="Big · m").wait_for()
+        # Test connection per profile, in Settings → Profiles
+        again.get_by_test_id("open-settings").click()
+        row = again.locator("[data-testid=profile-row][data-profile=Big]")
+        row.get_by_test_id("profile-test").click()
+        row.locator("[data-testid=profile-test-result][data-ok=true]").wait_for()
+        assert "m-large" in row.get_by_test_id("profile-test-result").inner_text()
+        shot(again, "profiles")
+        # a new chat starts with the defaults again
+        again.get_by_test_id("new-chat").click()
+        again.get_by_test_id("picker").filter(has_text="Default · m").wait_for()
+        assert chromium.problems == []
