@@ -54,6 +54,7 @@ class Turn:
     shots: list[str] = field(default_factory=list)  # screenshots the screenshot tool took this step
     images_off: str = ""  # why the model's server refused images (told to the user)
     quoted: set[str] = field(default_factory=set)  # tool calls written in page or tool-result text
+    head_request: str = ""  # the user message as the model reads it (a draft answer may echo it)
 
 
 async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services,
@@ -77,6 +78,7 @@ async def run_turn(chat: protocol.Chat, channel: ChatChannel, services: Services
         channel.status("attachment", label)  # the sidebar shows it on the message
     turn.quoted = _written_calls(context, *(m["content"] for m in stored if m.get("role") == "tool"))
     user = {"role": "user", "content": prompt.user_message(chat, context, saved)}
+    turn.head_request = user["content"]
     if chat.page and images.valid_images([chat.page.screenshot]):
         user["images"] = [chat.page.screenshot]
     head = [{"role": "system", "content": prompt.system_prompt(settings.system_prompt)},
@@ -290,23 +292,31 @@ def _drafted(turn: Turn) -> bool:
     return any(c.get("name") == "draft_email" for m in turn.new for c in m.get("tool_calls") or [])
 
 
-def draft_from_text(answer: str) -> dict[str, str]:
-    """A draft-kind prompt's answer as draft_email arguments: an optional 'Subject:' line, the body."""
-    lines = answer.strip().strip("`").strip().splitlines()
+def draft_from_text(answer: str, request: str = "") -> dict[str, str]:
+    """A draft-kind prompt's answer as draft_email arguments: an optional 'Subject:' line, the body.
+    A small model that repeats the prompt first (SmolLM2 does) has the repeated part cut off."""
+    request = request.strip()
+    if request and request in answer:
+        answer = answer[answer.rindex(request) + len(request):]
+    lines = [line for line in answer.strip().strip("`").strip().splitlines()
+             if "PAGE-DATA" not in line and "<tool_call>" not in line]
     while lines and (not lines[0].strip() or _LEAD_IN.match(lines[0].strip())):
         lines.pop(0)
     args: dict[str, str] = {}
     if lines and (m := _SUBJECT.match(lines[0].strip())):
         args["subject"] = m.group("subject").strip()
         lines.pop(0)
-    args["body"] = "\n".join(lines).strip() or answer.strip()
+    args["body"] = "\n".join(lines).strip()
     return args
 
 
 async def _as_draft(turn: Turn, answer: str) -> str:
     """The model wrote the draft as text (small local models rarely call draft_email): show it
     as the same draft card, with Insert into page. Falls back to the text if that fails."""
-    outcome = await turn.channel.call_tool("draft_email", draft_from_text(answer), timeout=TOOL_TIMEOUT)
+    draft = draft_from_text(answer, turn.head_request.rsplit("User request:\n", 1)[-1])
+    if not draft["body"]:
+        return answer
+    outcome = await turn.channel.call_tool("draft_email", draft, timeout=TOOL_TIMEOUT)
     logs.log("draft_from_text", ok=outcome.ok)
     if not outcome.ok:
         return answer

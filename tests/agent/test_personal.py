@@ -190,3 +190,13 @@ def test_redo_leaves_the_history_searchable_without_the_old_answer(tmp_path, fak
         assert [m["text"] for m in item["messages"]] == ["animals?", "giraffe answer"]
         assert host.request({"type": "history_list", "id": "q", "query": "zebra"})["items"] == []
         assert len(host.request({"type": "history_list", "id": "q2", "query": "giraffe"})["items"]) == 1
+
+
+def test_a_draft_answer_that_repeats_the_prompt_keeps_only_the_draft():
+    from native_host.agent import draft_from_text
+
+    request = "Write a short, polite reply. Points to make: say yes"
+    echoed = (f"<<<END PAGE-DATA 1a2b3c4d>>\nUser request:\n{request}\n\nSubject: Yes\n\nHi Ana,\nyes!\n"
+              "<tool_call>{}</tool_call>")
+    assert draft_from_text(echoed, request) == {"subject": "Yes", "body": "Hi Ana,\nyes!"}
+    assert draft_from_text(f"User request:\n{request}", request)["body"] == ""
