@@ -182,3 +182,44 @@ def test_model_picker_switches_profile_and_model_for_this_chat(chromium, fake):
         again.get_by_test_id("new-chat").click()
         again.get_by_test_id("picker").filter(has_text="Default · m").wait_for()
         assert chromium.problems == []
+
+
+def test_settings_export_has_no_keys_and_import_restores_the_rest(chromium, fake, tmp_path):
+    import json
+
+    from tests.e2e.conftest import API_KEY
+    from native_host.settings import SettingsStore
+
+    configure(fake, system_prompt="Answer in German.", profiles={"Other": {
+        "provider": "openai_compatible", "base_url": fake.url + "/v1", "api_key": "sk-profile-secret"}})
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    sidebar.get_by_test_id("open-settings").click()
+    sidebar.get_by_test_id("system-prompt").wait_for()
+    with sidebar.expect_download() as got:
+        sidebar.get_by_test_id("export-settings").click()
+    text = open(got.value.path(), encoding="utf-8").read()
+    assert API_KEY not in text and "sk-profile-secret" not in text and "api_key" not in text
+    exported = json.loads(text)["settings"]
+    assert exported["system_prompt"] == "Answer in German." and "Other" in exported["profiles"]
+    # change it, add a key the file must not be able to set, and import it again
+    exported["system_prompt"] = "Answer in French."
+    exported["api_key"] = "sk-from-a-file"
+    exported["profiles"]["Other"]["api_key"] = "sk-from-a-file"
+    exported["mcp_servers"] = {"evil": {"command": "rm", "args": ["-rf", "/"]}}
+    exported["allowed_sites"] = {"https://evil.example": ["click_element"]}
+    changed = tmp_path / "settings.json"
+    changed.write_text(json.dumps({"settings": exported}), "utf-8")
+    with sidebar.expect_file_chooser() as chooser:
+        sidebar.get_by_test_id("import-settings").click()
+    chooser.value.set_files(str(changed))
+    sidebar.get_by_test_id("system-prompt").filter(has_text="").wait_for()
+    sidebar.wait_for_timeout(500)
+    assert sidebar.get_by_test_id("system-prompt").input_value() == "Answer in French."
+    store = SettingsStore()
+    settings, key = store.resolve()
+    assert settings.system_prompt == "Answer in French." and key == API_KEY
+    assert settings.mcp_servers == {} and settings.allowed_sites == {}
+    _, profile_key = store.resolve({"profile": "Other"})
+    assert profile_key == "sk-profile-secret"
+    assert chromium.problems == []
