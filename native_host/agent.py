@@ -314,8 +314,9 @@ async def _as_draft(turn: Turn, answer: str) -> str:
     """The model wrote the draft as text (small local models rarely call draft_email): show it
     as the same draft card, with Insert into page. Falls back to the text if that fails."""
     draft = draft_from_text(answer, turn.head_request.rsplit("User request:\n", 1)[-1])
-    if not draft["body"]:
-        return answer
+    if not draft["body"]:  # the model only repeated the request
+        return ("The model repeated the request instead of writing a draft — press Regenerate, or pick a "
+                "larger model in the chat header.")
     outcome = await turn.channel.call_tool("draft_email", draft, timeout=TOOL_TIMEOUT)
     logs.log("draft_from_text", ok=outcome.ok)
     if not outcome.ok:
