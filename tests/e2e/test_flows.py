@@ -209,3 +209,84 @@ def test_xss_answer_renders_as_text(browser, fake):
     assert sidebar.eval("getComputedStyle(document.body).display") != "none"
     assert browser.dialogs == []
     assert browser.problems == []
+
+
+def test_dark_mode_screenshots(browser_factory, fake):
+    """The sidebar follows the browser's dark preference (screenshots for the README)."""
+    configure(fake)
+    browser = browser_factory(color_scheme="dark")
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    assert sidebar.eval("matchMedia('(prefers-color-scheme: dark)').matches")
+    fake.add(text_reply("**SunBrew 3000** in short:\n\n1. Boils a litre in *11 minutes*\n2. Folds flat, `900 g`\n3. Costs 89 euros\n\n"
+                        "Verdict: great for campers, weak on cloudy days."),
+             tool_reply("click_element", {"index": 2}))
+    sidebar.click("action-summarize")
+    sidebar.wait(ANSWER)
+    sidebar.wait_idle()
+    assert sidebar.eval("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
+    sidebar.shot("chat-dark")
+    ask(sidebar, "Open the other article")
+    sidebar.wait(tid("confirm-allow"))
+    sidebar.pause(0.4)
+    sidebar.shot("confirmation-dark")
+    sidebar.click("stop")
+    sidebar.wait_idle()
+    sidebar.click("open-settings")
+    sidebar.wait(tid("provider"))
+    sidebar.wait_for("document.querySelector('[data-testid=model]').value === 'm'")
+    sidebar.shot("settings-dark")
+    assert browser.problems == []
+
+
+def test_draft_quick_action_shows_a_draft_card(browser, fake):
+    configure(fake)
+    fake.add(tool_reply("draft_email", {"to": "shop@example.com", "subject": "SunBrew 3000",
+                                        "body": "Hello,\nis the SunBrew 3000 in stock?\nThanks"}),
+             text_reply("I drafted the email above."))
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.click("action-draft")
+    sidebar.wait(".draft-card")
+    sidebar.wait_for(f"[...document.querySelectorAll('{ANSWER}')].pop()?.innerText.includes('drafted') || null")
+    sidebar.wait_idle()
+    card = sidebar.text(".draft-card")
+    assert "To: shop@example.com" in card and "is the SunBrew 3000 in stock?" in card
+    mail = sidebar.eval("[...document.querySelectorAll('.draft-card a')].find((a) => a.innerText.includes('Open in mail app'))"
+                        "?.getAttribute('href')")
+    assert mail.startswith("mailto:shop%40example.com?subject=SunBrew%203000")
+    assert "drafted" in sidebar.text(ANSWER)
+    assert browser.problems == []
+
+
+def test_search_web_opens_the_results_in_a_new_tab(browser, fake):
+    # no internet in tests: the search goes to the local site's results page
+    configure(fake, search_url=browser.site + "/search?q={q}")
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    fake.add(tool_reply("search_web", {"query": "SunBrew 3000 price"}),
+             text_reply("Camping World sells it for **79 euros**."))
+    ask(sidebar, "Is it cheaper elsewhere?")
+    # searching sends the words to another server: the card says what goes where first
+    sidebar.wait(tid("confirm-allow"))
+    card = sidebar.text(".confirm")
+    assert "SunBrew 3000 price" in card and "127.0.0.1" in card
+    sidebar.pause(0.6)
+    sidebar.click("confirm-allow")
+    sidebar.wait_for("document.querySelector('.confirm') === null")
+    sidebar.wait_idle()
+    assert "79 euros" in sidebar.text(ANSWER)
+    # the results page's text went back to the model as the tool's result
+    sent = str(fake.requests[-1].json["messages"])
+    assert "Results for SunBrew 3000 price" in sent and "Kettle Kingdom" in sent
+    # ...from a new tab, opened beside the page without taking the focus, and left open
+    tabs = sidebar.eval(f"""(async () => (await {API}.tabs.query({{}})).map(
+        (t) => ({{url: t.url, active: t.active, opener: t.openerTabId ?? null, id: t.id}})))()""")
+    search = [t for t in tabs if t["url"].startswith(browser.site + "/search?q=")]
+    assert len(search) == 1, tabs
+    assert search[0]["url"].endswith("q=SunBrew+3000+price")
+    assert search[0]["active"] is False
+    article = [t for t in tabs if t["url"] == browser.site + "/article"]
+    assert len(article) == 1 and search[0]["opener"] == article[0]["id"], tabs
+    assert page.eval("location.href") == browser.site + "/article"  # the chat's own tab stayed where it was
+    assert browser.problems == []
