@@ -77,47 +77,70 @@ def timed_out(who: str, waited: float, started: bool, patience: Patience) -> Pro
                          "overloaded; try again in a moment.", retryable=True, detail="first byte")
 
 
+@dataclass
+class _Watch:
+    last: float
+    started: bool = False
+    inside: bool = False  # the consumer is awaiting the provider's next event
+    expired: ProviderError | None = None
+
+
 async def watched(events: AsyncIterator[T], patience: Patience, say: Say | None, who: str) -> AsyncIterator[T]:
-    """``events`` passed through, with statuses while waiting and the timeouts (module doc)."""
+    """``events`` passed through, with statuses while waiting and the timeouts (module doc).
+
+    A ticker task does the watching, so passing an event on costs two clock reads: a long
+    answer streams at full speed. Only the time spent waiting on the provider counts, never
+    the time the consumer spends with an event.
+    """
+    consumer = asyncio.current_task()
+    assert consumer is not None
+    watch = _Watch(last=time.monotonic())
+    ticker = asyncio.get_running_loop().create_task(_tick(watch, consumer, patience, say, who))
     it = events.__aiter__()
-    last = time.monotonic()
-    started = False
     try:
         while True:
-            nxt: asyncio.Future[T] = asyncio.ensure_future(it.__anext__())
+            watch.inside = True
             try:
-                while True:
-                    limit = patience.stall if started else patience.first_byte
-                    waited = time.monotonic() - last
-                    if waited >= limit:
-                        raise timed_out(who, waited, started, patience)
-                    done, _ = await asyncio.wait({nxt}, timeout=min(patience.every, limit - waited))
-                    if done:
-                        break
-                    waited = time.monotonic() - last
-                    if say is not None and waited < limit:
-                        say(waiting_label(who, waited, started, patience))
-            except BaseException:
-                nxt.cancel()  # closes the provider's response (and its connection) at once
-                try:
-                    await nxt
-                except BaseException:
-                    pass
-                raise
-            try:
-                event = nxt.result()
+                event = await it.__anext__()
             except StopAsyncIteration:
                 return
-            started = True
-            last = time.monotonic()
+            except asyncio.CancelledError:
+                # our own cancel (the provider took too long), unless someone else cancelled too
+                if watch.expired is not None and consumer.uncancel() == 0:
+                    raise watch.expired from None
+                raise
+            finally:
+                watch.inside = False
+            watch.started = True
             yield event
+            watch.last = time.monotonic()
     finally:
+        ticker.cancel()
         close = getattr(it, "aclose", None)
         if close is not None:
             try:
                 await close()
-            except RuntimeError:  # already running or closed
+            except (RuntimeError, StopAsyncIteration):  # already running or closed
                 pass
+
+
+async def _tick(watch: _Watch, consumer: asyncio.Task[object], patience: Patience, say: Say | None, who: str) -> None:
+    """Wake at every ``every`` seconds of waiting: say so, or give up past the limit."""
+    while True:
+        limit = patience.stall if watch.started else patience.first_byte
+        waited = time.monotonic() - watch.last
+        wake = min((int(waited / patience.every) + 1) * patience.every, limit)
+        await asyncio.sleep(max(0.0, wake - waited) + 0.001)
+        if not watch.inside:
+            continue
+        limit = patience.stall if watch.started else patience.first_byte
+        waited = time.monotonic() - watch.last
+        if waited >= limit:
+            watch.expired = timed_out(who, waited, watch.started, patience)
+            consumer.cancel()
+            return
+        if waited >= patience.every and say is not None:
+            say(waiting_label(who, waited, watch.started, patience))
 
 
 async def countdown(delay: float, reason: str, say: Say | None, sleep: Callable[[float], object],
