@@ -51,9 +51,12 @@ class Host:
         self._told = False
 
     def tell_notices(self) -> None:
-        from native_host import notices
+        from native_host import notices, storage
 
         self.services.settings.load()  # a damaged settings file is found (and repaired) here
+        gone = storage.clean_stale_temps(storage.config_dir(), storage.data_dir(), storage.cache_dir())
+        if gone:
+            logs.log("stale_temp_files_removed", count=gone)
         for n in notices.take():
             try:
                 self.send(protocol.NoticeMsg.model_validate(n).wire())

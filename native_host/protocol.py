@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, TypeAdapter, ValidationError
+from pydantic import (BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, TypeAdapter, ValidationError,
+                      field_validator)
 
 from native_host.textsafe import scrub
 
@@ -331,6 +332,16 @@ class ErrorMsg(_Msg):
     message: str
     retryable: bool = False
 
+    @field_validator("message")
+    @classmethod
+    def _sentence(cls, value: str) -> str:
+        return sentence(value)
+
+
+def sentence(text: str) -> str:
+    """What a person reads starts with a capital ("the server timed out" → "The server…")."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
 
 class ToolRequestMsg(_Msg):
     type: Literal["tool_request"] = "tool_request"
@@ -360,6 +371,11 @@ class TestResultMsg(_Msg):
     message: str
     latency_ms: int
     model: str | None = None
+
+    @field_validator("message")
+    @classmethod
+    def _sentence(cls, value: str) -> str:
+        return sentence(value)
 
 
 class SettingsMsg(_Msg):

@@ -102,3 +102,31 @@ def set_aside(path: Path) -> Path:
         n += 1
     os.replace(path, target)
     return target
+
+
+STALE_AFTER = 3600.0  # a temp file this old is left over from a write that was killed
+
+
+def clean_stale_temps(*folders: Path, older_than: float = STALE_AFTER) -> int:
+    """Remove temp files :func:`atomic_write` left behind when its process was killed.
+
+    Only files named like its temp files (``.NAME.XXXX.tmp``) and older than ``older_than``
+    seconds: a write in progress in another process is never touched. Returns how many went.
+    """
+    removed = 0
+    now = time.time()
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > older_than:
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                pass
+    return removed

@@ -50,6 +50,8 @@ async def open_response(
                 provider, response.status_code, body, None, base_url,
                 headers=response.headers, model=model,
             )
+        if "text/html" in response.headers.get("content-type", "").lower():
+            raise web_page_instead(base_url, response.status_code)
         yield response
     except httpx.HTTPError as e:
         raise friendly_error(provider, None, None, e, base_url) from None
@@ -81,6 +83,17 @@ async def _send_same_origin(
         request = nxt
     raise ProviderError("server_error", f"The server at {base_url} redirected too many times.",
                         retryable=False)
+
+
+def web_page_instead(base_url: str, status: int) -> ProviderError:
+    """A 200 web page where the API should answer: a wrong URL or a network login page.
+
+    Not retried: asking again gets the same page."""
+    return ProviderError(
+        "invalid_request",
+        f"{base_url} answered with a web page instead of the API — most likely the base URL is wrong "
+        "(check it in Settings), or a Wi-Fi login page or proxy is in the way (open any website to sign in).",
+        retryable=False, status=status, detail="text/html answer")
 
 
 def _port(url: httpx.URL) -> str:
