@@ -83,6 +83,7 @@ class _Watch:
     started: bool = False
     inside: bool = False  # the consumer is awaiting the provider's next event
     expired: ProviderError | None = None
+    turn: float = 0.0  # when the loop last got a turn from us
 
 
 async def watched(events: AsyncIterator[T], patience: Patience, say: Say | None, who: str) -> AsyncIterator[T]:
@@ -113,7 +114,14 @@ async def watched(events: AsyncIterator[T], patience: Patience, say: Say | None,
                 watch.inside = False
             watch.started = True
             yield event
-            watch.last = time.monotonic()
+            now = time.monotonic()
+            if now - watch.turn > 0.005:
+                # events arriving back to back never wait on the loop: give pings and other
+                # chats their turn every 5 ms
+                watch.turn = now
+                await asyncio.sleep(0)
+                now = time.monotonic()
+            watch.last = now
     finally:
         ticker.cancel()
         close = getattr(it, "aclose", None)
