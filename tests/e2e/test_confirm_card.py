@@ -3,8 +3,12 @@ stolen, no early or synthetic answers, Enter in the composer never answers it; g
 
 from __future__ import annotations
 
+import pytest
+
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import configure, text_reply, tool_reply, wait_idle
+
+pytestmark = pytest.mark.e2e
 
 LONG = "Hello team,\n" + "\n".join(f"line {i}: please find the details of the order below." for i in range(40))
 

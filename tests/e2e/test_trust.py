@@ -3,9 +3,13 @@ helper's requests are allow-listed, and nothing a content script writes redirect
 
 from __future__ import annotations
 
+import pytest
+
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import answers, configure, text_reply, tool_reply, wait_idle
 from tests.support.fake_provider import FakeProvider, json_reply
+
+pytestmark = pytest.mark.e2e
 
 # runs in the page's isolated world: the same context (and the same chrome.* APIs, the same
 # sender.id) as Tabmate's own content script
