@@ -32,12 +32,19 @@ def test_the_card_shows_the_whole_text_and_cannot_be_answered_by_accident(chromi
       }).observe(document.body, {subtree: true, childList: true})""")
     box = sidebar.get_by_test_id("chat-input")
     box.fill("Fill in the email")
+    # The sidebar's clock is paused and moved by hand, so the real click below lands 400 ms
+    # after the card appeared however loaded this machine is (a 300 ms guard fails this test).
+    sidebar.clock.install()
+    sidebar.clock.pause_at(sidebar.evaluate("() => Date.now()") + 1000)
     box.press("Enter")
     box.fill("still typing")
     allow = sidebar.get_by_test_id("confirm-allow")
     allow.wait_for()
-    allow.click(force=True, no_wait_after=True)  # a real click in the first 500 ms
+    sidebar.clock.run_for(400)
+    allow.click(force=True, no_wait_after=True)  # a real click 400 ms after the card appeared
     box.press("Enter")  # Enter in the composer never answers the card
+    sidebar.clock.run_for(200)
+    sidebar.clock.resume()
     assert sidebar.evaluate("() => document.activeElement.dataset.testid") == "chat-input"
     assert sidebar.locator(".confirm").count() == 1
     text = sidebar.locator(".confirm-text")
