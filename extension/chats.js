@@ -312,7 +312,9 @@ export async function openConversation(tabId, session) {
   const item = await request({ type: "history_get", session }, 15000);
   const messages = item.messages.map((m) => ({ role: m.role, text: m.text }));
   if (item.omitted) messages.unshift({ role: "status", text: `${item.omitted} earlier messages are in the history (export the conversation to read them).` });
-  tabs.set(tabId, { ...emptyState(), session: item.session, messages });
+  // the profile / model picked for it in the chat header comes back with it (none: the defaults)
+  const pick = item.profile || item.model ? { profile: item.profile || null, model: item.model || null } : null;
+  tabs.set(tabId, { ...emptyState(), session: item.session, messages, pick });
   publish(tabId, true);
 }
 

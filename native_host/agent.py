@@ -405,7 +405,7 @@ def _save(turn: Turn, answer: str) -> None:
     shown = f"/{chat.prompt} {asked}".strip() if chat.prompt else asked
     history.append(chat.session, [{"role": "user", "content": text, "text": shown}, *new,
                                   {"role": "assistant", "content": answer}],
-                   title=title, url=page.url if page and page.url else None)
+                   title=title, url=page.url if page and page.url else None, profile=chat.profile, model=chat.model)
     history.prune(turn.settings.history_retention, force=False)
 
 

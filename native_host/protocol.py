@@ -436,6 +436,8 @@ class HistoryMessage(BaseModel):
 class HistoryItemMsg(_Msg, _Conversation):
     type: Literal["history_item"] = "history_item"
     id: Id
+    profile: str | None = None  # picked in the chat header for this conversation (absent: the defaults)
+    model: str | None = None
     messages: list[HistoryMessage]
     omitted: int = 0  # earlier messages left out to keep the frame under 1 MiB (export has them all)
 

@@ -50,6 +50,11 @@ MIGRATIONS: tuple[str, ...] = (
                   WHERE m.conversation = c.id AND m.text IS NOT NULL), '') AS body
     FROM conversations c;
     """,
+    # 3: the profile / model picked in the chat header for a conversation (null: the defaults)
+    """
+    ALTER TABLE conversations ADD COLUMN profile TEXT;
+    ALTER TABLE conversations ADD COLUMN model TEXT;
+    """,
 )
 
 FTS_TABLE = """

@@ -190,10 +190,11 @@ class HistoryStore:
         return trim(out)
 
     def append(self, session: str, messages: list[dict[str, Any]], *, title: str | None = None,
-               url: str | None = None) -> None:
+               url: str | None = None, profile: str | None = None, model: str | None = None) -> None:
         """Add one turn. A message may carry ``text``: what a person reads, when it differs
         from ``content`` (user messages: the question without the page); answers are shown as
-        they are, tool traffic is not shown. ``title`` names a new conversation."""
+        they are, tool traffic is not shown. ``title`` names a new conversation; ``profile`` /
+        ``model`` are what this turn was asked with (None: the defaults), kept for reopening."""
         rows = [self._row(m, m.get("text", m.get("content")) if _shown(m) else None) for m in messages]
         with self._write() as db:
             now = _tick(db, time.time())
@@ -207,6 +208,7 @@ class HistoryStore:
                     db.execute("UPDATE conversations SET title = CASE WHEN title = '' THEN ? ELSE title END, "
                                "url = coalesce(url, ?), site = coalesce(site, ?) WHERE id = ?",
                                (one_line(title or ""), url, site_of(url), cid))
+            db.execute("UPDATE conversations SET profile = ?, model = ? WHERE id = ?", (profile, model, cid))
             self._insert(db, cid, rows, now)
             self._index(db, cid)
 
@@ -258,17 +260,18 @@ class HistoryStore:
 
     def get(self, session: str) -> dict[str, Any]:
         """One conversation with the messages a person reads: ``{session, title, url, site,
-        created, updated, messages: [{role, text, time}]}``."""
+        created, updated, profile?, model?, messages: [{role, text, time}]}``."""
         with self._lock:
             db = self.db()
-            found = db.execute("SELECT id, session, title, url, site, created, updated FROM conversations "
-                               "WHERE session = ?", (session,)).fetchone()
+            found = db.execute("SELECT id, session, title, url, site, created, updated, profile, model "
+                               "FROM conversations WHERE session = ?", (session,)).fetchone()
             if found is None:
                 raise NotFound(session)
             messages = [{"role": r, "text": t, "time": round(w, 3)} for r, t, w in db.execute(
                 "SELECT role, text, time FROM messages WHERE conversation = ? AND text IS NOT NULL ORDER BY id",
                 (found[0],))]
-        item = search.item(found[1:], len(messages))
+        item = search.item(found[1:7], len(messages))
+        item.update({k: v for k, v in zip(("profile", "model"), found[7:]) if v})
         item["messages"] = messages
         return item
 

@@ -181,6 +181,12 @@ def test_model_picker_switches_profile_and_model_for_this_chat(chromium, fake):
         # a new chat starts with the defaults again
         again.get_by_test_id("new-chat").click()
         again.get_by_test_id("picker").filter(has_text="Default · m").wait_for()
+        # and the conversation opened again from History comes back with its profile / model
+        again.get_by_test_id("open-history").click()
+        again.get_by_test_id("history-item").first.get_by_test_id("history-open").click()
+        again.get_by_test_id("history").wait_for(state="hidden")
+        again.get_by_test_id("picker").filter(has_text="Big · m").wait_for()
+        assert again.locator("[data-testid=message][data-role=user]").first.inner_text() == "Which model are you?"
         assert chromium.problems == []
 
 

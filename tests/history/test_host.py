@@ -167,3 +167,50 @@ def test_paging_with_more_and_before(tabmate_home):
         assert [i["session"] for i in found["items"]] == ["s4"] and found["more"] is True
         bad = host.request({"type": "history_list", "id": "d", "limit": 0})
         assert bad["type"] == "error" and "limit" in bad["message"]
+
+
+def test_the_picked_profile_and_model_are_kept_with_the_conversation(tabmate_home, fake_provider):
+    """The chat header's pick comes back with the conversation reopened from History; a turn
+    asked on the defaults again forgets it."""
+    fake_provider.add(say("From the profile."), say("Still the profile."), say("Back on the defaults."))
+    with start(tabmate_home, fake_provider) as host:
+        saved = host.request({"type": "set_settings", "id": "p", "settings": {"profiles": {"Fake": {
+            "provider": "openai_compatible", "base_url": fake_provider.url + "/v1", "model": "m"}}}})
+        assert saved["type"] == "settings", saved
+        assert chat(host, "c1", "s-pick", "Which kettle?", profile="Fake", model="m-large")["type"] == "response"
+        got = host.request({"type": "history_get", "id": "g1", "session": "s-pick"})
+        assert (got.get("profile"), got.get("model")) == ("Fake", "m-large")
+        assert chat(host, "c2", "s-pick", "And the lid?", profile="Fake")["type"] == "response"
+        got = host.request({"type": "history_get", "id": "g2", "session": "s-pick"})
+        assert (got.get("profile"), got.get("model")) == ("Fake", None)
+        assert chat(host, "c3", "s-pick", "Thanks")["type"] == "response"
+        got = host.request({"type": "history_get", "id": "g3", "session": "s-pick"})
+        assert "profile" not in got and "model" not in got and len(got["messages"]) == 6
+    assert [r.json["model"] for r in fake_provider.requests] == ["m-large", "m", FAKE_SETTINGS["model"]]
+
+
+def test_a_database_from_the_previous_schema_opens_and_keeps_its_conversations(tabmate_home, fake_provider):
+    import sqlite3
+
+    from native_host.history import schema
+
+    path = tabmate_home / "data" / "history.sqlite3"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(path) as db:  # schema 2: before conversations kept their profile / model
+        for script in schema.MIGRATIONS[:2]:
+            db.executescript(script)
+        db.execute("PRAGMA user_version = 2")
+        db.execute("INSERT INTO conversations (session, title, created, updated, message_count) "
+                   "VALUES ('s-v2', 'Old chat', 1.0, 1.0, 2)")
+        db.executemany("INSERT INTO messages (conversation, role, content, text, time) VALUES (1, ?, ?, ?, 1.0)",
+                       [("user", "Old question", "Old question"), ("assistant", "Old answer", "Old answer")])
+    fake_provider.add(say("New answer."))
+    with start(tabmate_home, fake_provider) as host:
+        got = host.request({"type": "history_get", "id": "g", "session": "s-v2"})
+        assert got["type"] == "history_item", got
+        assert [m["text"] for m in got["messages"]] == ["Old question", "Old answer"] and "profile" not in got
+        assert chat(host, "c", "s-v2", "New question", model="m-2")["type"] == "response"
+        got = host.request({"type": "history_get", "id": "g2", "session": "s-v2"})
+        assert got.get("model") == "m-2" and [m["text"] for m in got["messages"]][-1] == "New answer."
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
