@@ -181,6 +181,8 @@ class FxView:
             e.scrollIntoView({{block: 'center', inline: 'center'}});
             const r = e.getBoundingClientRect();
             return [r.left + r.width / 2, r.top + r.height / 2]; }})(document.querySelectorAll({json.dumps(css)})[{nth}])""")
+        # a person clicks in the tab in front: pointer input goes to the active tab only
+        self._run(self.fx.cmd("browsingContext.activate", {"context": self.ctx}))
         self._run(self.fx.click_at(self.ctx, *where))
 
     def fill(self, testid: str, text: str) -> None:

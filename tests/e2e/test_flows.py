@@ -290,3 +290,44 @@ def test_search_web_opens_the_results_in_a_new_tab(browser, fake):
     assert len(article) == 1 and search[0]["opener"] == article[0]["id"], tabs
     assert page.eval("location.href") == browser.site + "/article"  # the chat's own tab stayed where it was
     assert browser.problems == []
+
+
+DRAFT = {"to": "ada@example.com", "subject": "Re: SunBrew 3000",
+         "body": "Hi Ada,\nyes, the SunBrew 3000 is still for sale.\nBest"}
+
+
+def _draft_card(sidebar, fake) -> None:
+    """Ask for a reply; the scripted model calls draft_email and the card appears."""
+    fake.add(tool_reply("draft_email", DRAFT), text_reply("I drafted a reply above."))
+    ask(sidebar, "Draft a reply to Ada")
+    sidebar.wait(".draft-card")
+    sidebar.wait_for(f"[...document.querySelectorAll('{ANSWER}')].pop()?.innerText.includes('drafted') || null")
+    sidebar.wait_idle()
+    assert "Subject: Re: SunBrew 3000" in sidebar.text(".draft-card")
+
+
+def _insert(sidebar, state: str) -> str:
+    sidebar.click("draft-insert")
+    sidebar.wait(f"[data-testid=draft-insert-result][data-state={state}]")
+    return sidebar.text(tid("draft-insert-result"))
+
+
+def test_draft_insert_fills_the_focused_textarea_only_after_the_click(browser, fake):
+    configure(fake)
+    page = browser.open_page("/compose")
+    sidebar = browser.open_sidebar(page)
+    page.click_css("#reply")  # the user was in the reply box before turning to the sidebar
+    _draft_card(sidebar, fake)
+    # the draft is only shown: nothing goes into the page before the user presses Insert
+    sidebar.pause(0.3)
+    assert page.value("#reply") == "" and page.text("#reply-events") == "0"
+    page.eval("""(new MutationObserver((changes) => {
+        if (changes.some((c) => [...c.addedNodes].some((n) => n.hasAttribute?.('data-tabmate-highlight'))))
+            window.__highlighted = true; }).observe(document.documentElement, {childList: true}), true)""")
+    assert _insert(sidebar, "ok") == "Inserted into the page"
+    assert page.value("#reply") == DRAFT["body"]
+    assert int(page.text("#reply-events")) >= 1  # the page's own listeners saw it
+    assert page.text("#rich") == ""
+    assert page.eval("window.__highlighted === true")  # shown where it went
+    assert browser.problems == []
+
