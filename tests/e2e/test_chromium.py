@@ -60,24 +60,7 @@ def _insert(sidebar, state: str) -> str:
     return sidebar.get_by_test_id("draft-insert-result").inner_text()
 
 
-def test_draft_insert_fills_the_focused_textarea_only_after_the_click(chromium, fake):
-    configure(fake)
-    page = chromium.open_page("/compose")
-    sidebar = chromium.open_sidebar(page)
-    page.click("#reply")  # the user was in the reply box before turning to the sidebar
-    _draft_card(sidebar, fake)
-    # the draft is only shown: nothing goes into the page before the user presses Insert
-    sidebar.wait_for_timeout(300)
-    assert page.input_value("#reply") == "" and page.inner_text("#reply-events") == "0"
-    page.evaluate("""() => new MutationObserver((changes) => {
-        if (changes.some((c) => [...c.addedNodes].some((n) => n.hasAttribute?.('data-tabmate-highlight'))))
-            window.__highlighted = true; }).observe(document.documentElement, {childList: true})""")
-    assert _insert(sidebar, "ok") == "Inserted into the page"
-    assert page.input_value("#reply") == DRAFT["body"]
-    assert int(page.inner_text("#reply-events")) >= 1  # the page's own listeners saw it
-    assert page.inner_text("#rich") == ""
-    assert page.evaluate("() => window.__highlighted === true")  # shown where it went
-    assert chromium.problems == []
+# Insert into the focused textarea runs in both browsers: tests/e2e/test_flows.py
 
 
 def test_draft_insert_asks_for_a_box_then_fills_a_rich_editor(chromium, fake):
