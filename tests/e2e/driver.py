@@ -182,10 +182,14 @@ class FxView:
         if self.eval("document.visibilityState") != "visible":
             self._run(self.fx.cmd("browsingContext.activate", {"context": self.ctx}))
             self.wait_for("document.visibilityState === 'visible' || null")
-        where = self.wait_for(f"""((e) => {{
+        # and, like Playwright, only once it stays put for two frames (a panel still filling in moves it)
+        where = self.wait_for(f"""(async (e) => {{
             if (!e || !e.checkVisibility() || e.matches(':disabled')) return null;
             e.scrollIntoView({{block: 'center', inline: 'center'}});
+            const a = e.getBoundingClientRect();
+            await new Promise((go) => requestAnimationFrame(() => requestAnimationFrame(go)));
             const r = e.getBoundingClientRect();
+            if (!e.isConnected || r.left !== a.left || r.top !== a.top || r.width !== a.width || r.height !== a.height) return null;
             return [r.left + r.width / 2, r.top + r.height / 2]; }})(document.querySelectorAll({json.dumps(css)})[{nth}])""")
         self._run(self.fx.click_at(self.ctx, *where))
 
