@@ -5,10 +5,13 @@
 import { request } from "./sidebar_link.js";
 
 const $ = (id) => document.getElementById(id);
+let edited = false; // the user typed or pasted since Settings opened: their text wins over the load
 
 async function load() {
+  edited = false;
   try {
     const reply = await request({ type: "get_settings" }, 15000);
+    if (edited) return;
     const servers = reply.settings.mcp_servers ?? {};
     $("mcp-servers").value = Object.keys(servers).length ? JSON.stringify(servers, null, 2) : "";
     if (Object.keys(servers).length) await check();
@@ -85,5 +88,6 @@ $("mcp-form").addEventListener("submit", async (e) => {
   }
 });
 
+$("mcp-servers").addEventListener("input", () => { edited = true; });
 $("check-mcp").addEventListener("click", () => check());
 $("open-settings").addEventListener("click", () => { if (!$("settings").hidden) load(); });
