@@ -23,6 +23,18 @@ def _ask(chromium, fake, *calls):
     return page, sidebar
 
 
+def _after_a_first_answer(chromium, fake):
+    """The sidebar on /article after one plain exchange, so the page's elements carry their indexes."""
+    configure(fake)
+    page = chromium.open_page("/article")
+    sidebar = chromium.open_sidebar(page)
+    fake.add(text_reply("Hi."))
+    sidebar.get_by_test_id("chat-input").fill("hello")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    return page, sidebar
+
+
 def test_the_card_shows_the_whole_text_and_cannot_be_answered_by_accident(chromium, fake):
     page, sidebar = _ask(chromium, fake, ("fill_input", {"index": 0, "text": LONG}))
     # something that clicks Allow the instant it appears (a script, or a user mid-click)
@@ -78,13 +90,7 @@ def test_navigation_cards_name_the_real_destination(chromium, fake):
 
 
 def test_a_link_click_card_shows_the_href(chromium, fake):
-    configure(fake)
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    fake.add(text_reply("Hi."))
-    sidebar.get_by_test_id("chat-input").fill("hello")
-    sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    page, sidebar = _after_a_first_answer(chromium, fake)
     link = int(page.get_attribute("a[href='/other']", "data-tabmate-index"))
     fake.add(tool_reply("click_element", {"index": link}), text_reply("OK."))
     sidebar.get_by_test_id("chat-input").fill("open the other article")
@@ -111,13 +117,7 @@ def test_settings_lists_the_grants_and_revokes_each(chromium, fake):
 
 
 def test_an_allowed_action_does_not_run_once_the_tab_is_on_another_origin(chromium, fake):
-    configure(fake)
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    fake.add(text_reply("Hi."))
-    sidebar.get_by_test_id("chat-input").fill("hello")
-    sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    page, sidebar = _after_a_first_answer(chromium, fake)
     buy = int(page.get_attribute("#buy", "data-tabmate-index"))
     fake.add(tool_reply("click_element", {"index": buy}), text_reply("It did not work."))
     sidebar.get_by_test_id("chat-input").fill("press buy")
