@@ -320,6 +320,17 @@ def wait_idle(sidebar: Any, timeout: float = 15000) -> None:
     sidebar.wait_for_selector("[data-testid=send]:visible", timeout=timeout)
 
 
+def wait_answered(sidebar: Any, count: int = 1, timeout: float = 15000) -> None:
+    """Until the conversation holds `count` answers (assistant or error) and Send is back.
+
+    wait_idle alone can return before a chat just asked for has started: Send stays visible until
+    the background's first state arrives."""
+    sidebar.wait_for_function(
+        """n => document.querySelectorAll('[data-testid=message][data-role=assistant],'
+                 + '[data-testid=message][data-role=error]').length >= n
+            && !document.querySelector('[data-testid=send]').hidden""", arg=count, timeout=timeout)
+
+
 # ------------------------------------------------------------------ either browser (tests/e2e/driver.py)
 @pytest.fixture(params=["chromium", "firefox"])
 def browser_factory(request: pytest.FixtureRequest, extension_dirs: dict[str, Path], site: str,

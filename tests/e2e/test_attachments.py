@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, shot, text_reply, wait_idle
+from tests.e2e.conftest import answers, configure, shot, text_reply, wait_answered
 from tests.support.fake_provider import images_in
 from tests.support.pdfs import text_pdf
 
@@ -128,7 +128,7 @@ def test_add_tabs_sends_each_tab_named_and_compares_their_products(chromium, fak
     assert box.input_value() == "compare these "  # the "@" that opened the list is gone
     shot(sidebar, "add-tabs")
     sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar)
     assert "Cosy Kettle is the cheapest" in answers(sidebar).last.inner_text()
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "tab 2: “Brio Kettle | Shop” — " + files + "/kettle-b" in user
@@ -154,7 +154,7 @@ def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
     assert sidebar.get_by_test_id("attachments").inner_text().split() == ["screenshot", "×"]
     sidebar.get_by_test_id("chat-input").fill("What colour is the chart?")
     sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar)
     body = fake.requests[-1].json
     (kind, media, data), = images_in(body)
     assert kind == "image_url" and media in ("image/png", "image/jpeg")
@@ -190,7 +190,7 @@ def test_video_page_captions_become_the_transcript(chromium, fake, files):
     sidebar = chromium.open_sidebar(page)
     sidebar.get_by_test_id("chat-input").fill("When do they add salt?")
     sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar)
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "Video transcript, 18 min (captions; cite times as [m:ss])" in user, user[:400]
     assert "[3:00] Stirring the pasta, minute 3. Now we add a pinch of salt to the water." in user
@@ -205,7 +205,7 @@ def test_youtube_caption_tracks_become_the_transcript(chromium, fake, files):
     page = open_at(chromium, files + "/watch?v=abc")
     sidebar = chromium.open_sidebar(page)
     sidebar.get_by_test_id("action-summarize").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar)
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "Video transcript, 12 min" in user  # the English track, not the German auto-captions
     assert "[0:00] Welcome to the bakery." in user and "[1:35] Knead for ten minutes." in user
@@ -224,7 +224,7 @@ def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
         pytest.skip(f"headless Chromium has no PDF viewer here ({e}); Firefox ESR's pdf.js covers it")
     sidebar = chromium.open_sidebar(page)
     sidebar.get_by_test_id("action-summarize").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar)
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "PDF document, 3 pages" in user and "[Page 1]\nAnnual report. Revenue grew 12 percent" in user
     chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, text_reply, tool_reply, wait_idle
+from tests.e2e.conftest import answers, configure, text_reply, tool_reply, wait_answered, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +16,7 @@ def test_survives_service_worker_restart(chromium, fake):
     sidebar = chromium.open_sidebar(page)
     sidebar.get_by_test_id("chat-input").fill("one")
     sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar, 1)
     chromium.context.service_workers[0].evaluate("globalThis.__before_restart = true")
     cdp = chromium.context.new_cdp_session(sidebar)
     cdp.send("ServiceWorker.enable")
@@ -33,7 +33,7 @@ def test_survives_service_worker_restart(chromium, fake):
     assert "First answer." in answers(again).last.inner_text()
     again.get_by_test_id("chat-input").fill("two")
     again.get_by_test_id("send").click()
-    wait_idle(again)
+    wait_answered(again, 2)
     assert "after the restart" in answers(again).last.inner_text()
     # the host kept the session: the second request carries the first exchange
     assert "First answer." in str(fake.requests[-1].json["messages"])
@@ -48,6 +48,7 @@ def _draft_card(sidebar, fake):
     fake.add(tool_reply("draft_email", DRAFT), text_reply("I drafted a reply above."))
     sidebar.get_by_test_id("chat-input").fill("Draft a reply to Ada")
     sidebar.get_by_test_id("send").click()
+    sidebar.wait_for_selector(".draft-card")
     wait_idle(sidebar)
     card = sidebar.locator(".draft-card")
     assert "Subject: Re: SunBrew 3000" in card.inner_text()

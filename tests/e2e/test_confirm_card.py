@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from native_host.settings import SettingsStore
-from tests.e2e.conftest import configure, text_reply, tool_reply, wait_idle
+from tests.e2e.conftest import configure, text_reply, tool_reply, wait_answered, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -31,7 +31,7 @@ def _after_a_first_answer(chromium, fake):
     fake.add(text_reply("Hi."))
     sidebar.get_by_test_id("chat-input").fill("hello")
     sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar, 1)
     return page, sidebar
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, shot, text_reply, wait_idle
+from tests.e2e.conftest import answers, configure, shot, text_reply, wait_answered, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -38,7 +38,7 @@ def test_slash_menu_completes_and_runs_a_saved_prompt(chromium, fake):
     assert menu.is_hidden() and user_bubbles(sidebar).count() == 0
     box.type("keep it short")
     box.press("Enter")
-    wait_idle(sidebar)
+    wait_answered(sidebar, 1)
     assert user_bubbles(sidebar).last.inner_text().startswith("Translate: keep it short")
     assert "Solar kettles boil water" in answers(sidebar).last.inner_text()
     sent = last_request(fake)
@@ -100,7 +100,7 @@ def test_regenerate_edit_with_arrow_up_copy_and_escape(chromium, fake):
     box = sidebar.get_by_test_id("chat-input")
     box.fill("How heavy is it?")
     box.press("Enter")
-    wait_idle(sidebar)
+    wait_answered(sidebar, 1)
     assert "First answer." in answers(sidebar).last.inner_text()
     # regenerate: the same question, a new answer in place of the old one
     sidebar.get_by_test_id("regenerate").click()
