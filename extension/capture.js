@@ -18,7 +18,12 @@ const TAB_HTML_CHARS = 3_000_000; // per added tab: the helper shares the budget
 /** Runs in the tab: a PDF document's bytes as a data URL, fetched with the user's session. */
 async function readPdfInPage(maxBytes) {
   if (document.contentType !== "application/pdf") return { pdf: false };
-  const res = await fetch(location.href, { credentials: "include" });
+  let res;
+  try {
+    res = await fetch(location.href, { credentials: "include" });
+  } catch (e) {
+    return { pdf: true, error: String(e?.message ?? e) }; // file:// cannot fetch itself: the background does
+  }
   if (!res.ok) return { pdf: true, error: `the server answered ${res.status}` };
   const blob = await res.blob();
   if (blob.size > maxBytes) return { pdf: true, tooBig: blob.size };
@@ -32,10 +37,16 @@ async function readPdfInPage(maxBytes) {
 }
 
 async function fetchPdf(url) {
-  // the background's own fetch (Firefox's pdf.js viewer takes no scripts); cookies go along
+  // the background's own fetch: Firefox's pdf.js viewer takes no scripts, and a file:// page
+  // cannot fetch itself (the extension can, once the user allowed file access); cookies go along
   const res = await fetch(url, { credentials: "include" });
   if (!res.ok) return { pdf: true, error: `the server answered ${res.status}` };
   const type = res.headers.get("content-type") ?? "";
+  const size = Number(res.headers.get("content-length") || 0);
+  if (size > MAX_PDF_BYTES && type.includes("pdf")) {
+    res.body?.cancel();
+    return { pdf: true, tooBig: size };
+  }
   const bytes = new Uint8Array(await res.arrayBuffer());
   const magic = String.fromCharCode(...bytes.subarray(0, 5));
   if (!type.includes("pdf") && magic !== "%PDF-") return { pdf: false };
@@ -49,6 +60,21 @@ function looksLikePdf(url) {
   try { return new URL(url).pathname.toLowerCase().endsWith(".pdf"); } catch { return false; }
 }
 
+const IN_FIREFOX = () => api.runtime.getURL("").startsWith("moz-extension:");
+
+/** Why a file:// tab cannot be read, with what to do about it; null when it can. */
+export async function fileAccessNote(url) {
+  if (!url?.startsWith("file:")) return null;
+  if (IN_FIREFOX()) {
+    return "Firefox does not let add-ons read files on your computer, so Tabmate cannot read this file. "
+      + "Open it from a web address instead, or ask about it in a terminal: tabmate ask --page FILE.pdf \"your question\".";
+  }
+  const allowed = await api.extension.isAllowedFileSchemeAccess().catch(() => false);
+  if (allowed) return null;
+  return "Tabmate cannot read files on your computer until you allow it: open chrome://extensions, "
+    + "click Details under Tabmate, turn on “Allow access to file URLs”, then ask again.";
+}
+
 /** The tab's PDF as {pdf, content_type} for the snapshot, {note} when it cannot go, or null. */
 export async function pdfOf(tabId, url) {
   let got = null;
@@ -56,7 +82,8 @@ export async function pdfOf(tabId, url) {
     const [res] = await api.scripting.executeScript({ target: { tabId }, func: readPdfInPage, args: [MAX_PDF_BYTES] });
     got = res?.result ?? null;
   } catch { /* a viewer that takes no scripts (Firefox's pdf.js) or a file:// tab */ }
-  if ((!got || (got.pdf && !got.data && !got.tooBig)) && looksLikePdf(url) && /^(https?|file):/.test(url)) {
+  const unread = !got || (got.pdf && !got.data && !got.tooBig);
+  if (unread && (got?.pdf || looksLikePdf(url)) && /^(https?|file):/.test(url)) {
     try { got = await fetchPdf(url); } catch (e) { got = got ?? { pdf: true, error: String(e?.message ?? e) }; }
   }
   if (!got?.pdf) return null;
@@ -159,6 +186,8 @@ export async function screenshotOf(tabId) {
 export async function enrich(tabId, page) {
   const chips = [], notes = [];
   if (!page?.url) return { chips, notes };
+  const blocked = await fileAccessNote(page.url);
+  if (blocked) return { chips, notes, blocked };
   const pdf = await pdfOf(tabId, page.url);
   if (pdf?.pdf) {
     Object.assign(page, pdf);
@@ -189,15 +218,16 @@ export function plannedChips(tabId, attach) {
 /**
  * Everything a message carries besides the tab's HTML; attach: {tabs: [tab ids], screenshot:
  * data URL} the user added in the sidebar. Sets the user message's chips, puts notes (a PDF
- * too large to send) after it, and returns {tabs}: the other tabs' snapshots.
+ * too large to send) after it, and returns {tabs, blocked}: the other tabs' snapshots, and why the
+ * tab itself could not be read (a file:// tab without file access) with what to do about it.
  */
 export async function attachAll(tabId, page, attach, messages, user) {
-  const { chips, notes } = await enrich(tabId, page).catch(() => ({ chips: [], notes: [] }));
+  const { chips, notes, blocked } = await enrich(tabId, page).catch(() => ({ chips: [], notes: [] }));
   if (page && attach?.screenshot) page.screenshot = attach.screenshot;
   user.chips = [...chips, ...plannedChips(tabId, attach)];
   for (const text of notes) messages.splice(messages.indexOf(user) + 1, 0, { role: "status", text });
   const ids = addedTabs(tabId, attach);
-  return { tabs: ids.length ? await otherTabs(ids) : [] };
+  return { tabs: ids.length ? await otherTabs(ids) : [], blocked };
 }
 
 /** The helper named what it read ("PDF · 12 pages"): that chip replaces the plain "PDF". */

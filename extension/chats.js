@@ -189,6 +189,11 @@ export async function startChat(tabId, text, action = null, selection = null, op
   if (page?.url) st.url = page.url;
   const extra = await attachAll(tabId, page, attach, st.messages, user); // PDF, captions, screenshot, tabs
   if (!running.has(chatId)) return; // cancelled while reading the page
+  if (extra.blocked && !typed) { // a quick action on a page it cannot read: say how to allow it instead
+    running.delete(chatId);
+    return failChat(tabId, chatId, extra.blocked);
+  }
+  if (extra.blocked) st.messages.splice(st.messages.indexOf(user) + 1, 0, { role: "status", text: extra.blocked });
   st.status = "Thinking…";
   publish(tabId);
   const msg = { type: "chat", id: chatId, session: st.session, text: prompt ? typed : shown, language: navigator.language };

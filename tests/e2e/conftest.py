@@ -241,6 +241,25 @@ def launch_chromium(playwright: Any, ext_dir: Path, profile: Path, color_scheme:
     )
 
 
+def pinned_extension_id(ext_dir: Path) -> str:
+    """The id Chromium gives the unpacked extension: from the manifest's pinned ``key``."""
+    import base64
+    import hashlib
+
+    key = json.loads((ext_dir / "manifest.json").read_text("utf-8"))["key"]
+    return "".join(chr(ord("a") + int(c, 16)) for c in hashlib.sha256(base64.b64decode(key)).hexdigest()[:32])
+
+
+def allow_file_access(profile: Path, ext_dir: Path, allowed: bool) -> None:
+    """chrome://extensions → Details → "Allow access to file URLs", as the profile stores it."""
+    prefs_file = profile / "Default" / "Preferences"
+    prefs_file.parent.mkdir(parents=True, exist_ok=True)
+    prefs = json.loads(prefs_file.read_text("utf-8")) if prefs_file.exists() else {}
+    ext = prefs.setdefault("extensions", {}).setdefault("settings", {}).setdefault(pinned_extension_id(ext_dir), {})
+    ext["newAllowFileAccess"] = allowed
+    prefs_file.write_text(json.dumps(prefs), "utf-8")
+
+
 def extension_id(context: Any) -> str:
     workers = context.service_workers or [context.wait_for_event("serviceworker", timeout=15000)]
     return workers[0].url.split("/")[2]
@@ -257,9 +276,13 @@ def chromium_factory(extension_dirs: dict[str, Path], site: str, tmp_path: Path,
     pw = sync_playwright().start()
     contexts: list[Any] = []
 
-    def start(install: bool = True, color_scheme: str = "light") -> Browser:
+    def start(install: bool = True, color_scheme: str = "light", file_access: bool | None = None) -> Browser:
+        """file_access: the extension's "Allow access to file URLs" switch, set in the new
+        profile's Preferences before the first launch (None: Chromium's own default)."""
         profile = tmp_path / f"profile{len(contexts)}"
         profile.mkdir()
+        if file_access is not None:
+            allow_file_access(profile, extension_dirs["chromium"], file_access)
         if install:
             tabmate("install", "--browser", "chromium", "--user-data-dir", str(profile))
             assert (profile / "NativeMessagingHosts" / "tabmate_host.json").exists()

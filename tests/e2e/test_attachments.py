@@ -231,6 +231,49 @@ def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
     assert chips.all_inner_texts() == ["PDF · 3 pages"]
 
 
+def _file_pdf_in_sidebar(chromium_factory, fake, doc, allowed: bool):
+    """The report written to ``doc``, opened from disk in a Chromium whose "Allow access to
+    file URLs" switch for Tabmate is ``allowed``; returns the sidebar pinned to that tab."""
+    chromium = chromium_factory(file_access=allowed)
+    configure(fake)
+    doc.write_bytes(REPORT_PDF())
+    sidebar = chromium.open_sidebar(open_at(chromium, doc.as_uri()))
+    assert sidebar.evaluate("chrome.extension.isAllowedFileSchemeAccess()") is allowed
+    return sidebar
+
+
+def test_file_pdf_is_read_once_file_access_is_allowed(chromium_factory, fake, tmp_path):
+    """A PDF opened from disk (file://) with "Allow access to file URLs" on: the page cannot
+    fetch itself, so the background reads the file and Summarize gets its pages."""
+    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
+    sidebar = _file_pdf_in_sidebar(chromium_factory, fake, tmp_path / "Annual report 2025.pdf", allowed=True)
+    sidebar.get_by_test_id("action-summarize").click()
+    wait_idle(sidebar)
+    assert "Revenue grew 12 percent" in answers(sidebar).last.inner_text()
+    user = fake.requests[-1].json["messages"][-1]["content"]
+    assert "PDF document, 3 pages" in user and "[Page 3]\nOutlook. Two new shops in Lyon and Porto." in user
+    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
+    assert chips.all_inner_texts() == ["PDF · 3 pages"]
+
+
+def test_file_pdf_without_file_access_says_how_to_allow_it(chromium_factory, fake, tmp_path):
+    sidebar = _file_pdf_in_sidebar(chromium_factory, fake, tmp_path / "report.pdf", allowed=False)
+    sidebar.get_by_test_id("action-summarize").click()
+    error = sidebar.locator("[data-testid=message][data-role=error]")
+    error.wait_for(state="visible")
+    assert "“Allow access to file URLs”" in error.inner_text() and "chrome://extensions" in error.inner_text()
+    assert not [r for r in fake.requests if r.path.endswith("/chat/completions")]  # nothing to summarize: no call
+    # a question of its own still goes, with the same sentence above the answer
+    fake.add(text_reply("I can only see the file's name."))
+    sidebar.get_by_test_id("chat-input").fill("what is this file?")
+    sidebar.get_by_test_id("send").click()
+    wait_idle(sidebar)
+    notes = sidebar.locator("[data-testid=message][data-role=status]").all_inner_texts()
+    assert any("Allow access to file URLs" in n for n in notes)
+    assert "file's name" in answers(sidebar).last.inner_text()
+    shot(sidebar, "file-pdf-without-access")
+
+
 def test_firefox_pdfjs_tab_is_read(extension_dirs, fake, files, tmp_path, tabmate_home):
     """Firefox ESR's pdf.js viewer takes no extension scripts: the background fetches the PDF."""
     import asyncio
