@@ -153,6 +153,7 @@ def clean(article: El, flags: Flags) -> None:
     for el in list(article.iter("h1", "h2", "h3")):
         if flags.weight_classes and class_weight(el, flags) < 0:
             _drop(el)
+    _drop_asides(article)
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:
             _drop(el)
@@ -169,6 +170,35 @@ def clean(article: El, flags: Flags) -> None:
             continue
         if _should_drop(el, flags):
             _drop(el)
+
+
+# Blocks inside an article that are about it rather than of it: the author's box, the
+# post's metadata line ("This entry was posted in…", tags, rating, the article's footer).
+_ASIDE = re.compile(
+    r"author|user-profile|saboxplugin|postmetadata|entry-meta|entry-utility|post-meta|rating|"
+    r"(?:^|[ _-])tags(?:$|[ _-])|entry-footer|post-footer|article-footer|__footer",
+)
+
+
+@lru_cache(maxsize=8192)
+def _aside(attrs: str) -> bool:
+    return _ASIDE.search(attrs.lower()) is not None
+
+
+def _drop_asides(article: El) -> None:
+    """Drop author boxes and metadata lines: marked by class/id, and short beside the
+    article (a quarter of its text at most, so a page that marks its whole body with
+    such a class keeps it)."""
+    total = None
+    doomed = []
+    for el in article.iter(etree.Element):
+        if el is article or not (el.get("class") or el.get("id")) or not _aside(class_and_id(el)):
+            continue
+        if total is None:
+            total = text_len(article)
+        if text_len(el) < 0.25 * total:
+            doomed.append(el)
+    _remove_all(doomed)
 
 
 def _should_drop(el: El, flags: Flags) -> bool:
