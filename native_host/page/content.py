@@ -6,7 +6,8 @@ A readability-style scorer on lxml, written without recursion so deep DOMs are s
    first pass, blocks whose class/id say "sidebar", "comments", "related", "share"…;
 2. score every paragraph-like block (length, commas) into its parent and ancestors, weigh
    candidates by tag, class/id hints and link density, and pick the best;
-3. pull in siblings that look like part of the same article;
+3. pull in siblings that look like part of the same article, and its lead paragraph when
+   the page sets it apart above the body (in the same ``<article>``/``<main>``);
 4. clean the result conditionally (link farms, forms, image galleries, tiny lists);
 5. if that leaves too little text, retry more permissively and keep the longest result.
 
@@ -27,7 +28,7 @@ from native_host.page.cleaning import clean, prepare
 from native_host.page.measures import Flags
 from native_host.page.parse import text_of
 from native_host.page.render import render
-from native_host.page.scoring import gather, score_candidates
+from native_host.page.scoring import gather, leads, score_candidates
 
 El = etree._Element
 
@@ -151,6 +152,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
             article_parts = [work]
         else:
             article_parts = gather(top, final, flags)
+            article_parts = leads(top, article_parts[0], flags) + article_parts
         container = _container(work, article_parts)
         for part in article_parts:
             part.tail = None

@@ -12,7 +12,7 @@ import re
 
 from lxml import etree
 
-from native_host.page.measures import Flags, class_weight, link_density, norm_len, text_len
+from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -164,3 +164,53 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
             elif 0 < length <= 80 and density == 0 and re.search(r"\.( |$)", text):
                 keep.append(sib)
     return keep
+
+
+# The lead (standfirst, dek, "chapo") often stands in the article's header, apart from the
+# body the scores pick: it is taken from the same <article>/<main>, above the body.
+_LEAD_HOLDERS = {"article", "main"}
+_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption")
+_NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
+_LEAD_CHARS = 60
+_MAX_LEADS = 3  # more paragraphs than a lead has: teasers or a second body, not a lead
+
+
+def leads(top: El, first: El, flags: Flags) -> list[El]:
+    """Paragraphs above ``first`` (the article's first part) in the ``<article>`` or
+    ``<main>`` that holds ``top``: at least 60 characters, few links, not a byline, date,
+    caption, list item or quote.  None when there are more than three (then it is not one
+    lead) or when no such landmark holds the article."""
+    holder = top.getparent() if top.tag not in _LEAD_HOLDERS else None
+    for _ in range(8):
+        if holder is None or holder.tag in ("body", "html"):
+            return []
+        if holder.tag in _LEAD_HOLDERS or holder.get("role") == "main":
+            break
+        holder = holder.getparent()
+    else:
+        return []
+    found: list[El] = []
+    for el in holder.iter(etree.Element):
+        if el is first:
+            break
+        if el.tag != "p":
+            continue
+        length = text_len(el)
+        if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, holder, flags)
+                or _is_ancestor(el, first)):
+            continue
+        found.append(el)
+        if len(found) > _MAX_LEADS:
+            return []
+    return found
+
+
+def _set_apart(el: El, holder: El, flags: Flags) -> bool:
+    """Whether ``el`` or a container up to ``holder`` is marked as not the text itself."""
+    node = el
+    while node is not None and node is not holder:
+        if (node.tag in _NOT_LEAD_TAGS or class_weight(node, flags) < 0
+                or _NOT_LEAD.search(class_and_id(node).lower())):
+            return True
+        node = node.getparent()
+    return False

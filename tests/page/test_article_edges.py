@@ -5,7 +5,9 @@ short chrome after the last paragraph, copyright and disclaimer blocks, an artic
 from __future__ import annotations
 
 from native_host.page.content import extract, trim_tail
+from native_host.page.measures import Flags
 from native_host.page.parse import parse
+from native_host.page.scoring import leads
 
 PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
         "three studies and a long public consultation that drew hundreds of letters. ")
@@ -61,3 +63,39 @@ def test_a_nav_that_swallowed_main_is_kept_but_menus_of_teasers_go() -> None:
                       "with commas, and more words.</a></article></nav><article>"
                       + f"<p>{PARA * 2}</p>" * 3 + "</article>")
     assert "teaser headline" not in teasers and PARA.strip() in teasers
+
+
+LEAD = ("Two years after the first study, the city will rebuild the bridge it closed in 2019, "
+        "and cyclists get their own lane.")
+
+
+def test_the_lead_above_the_body_in_the_article_header_is_kept() -> None:
+    text = article("<article><div class='head'><h1>Bridge</h1>"
+                   f"<p class='standfirst'>{LEAD}</p><p class='byline'>By Ann Writer, city desk, "
+                   "with reporting from the council chamber on Tuesday</p></div>"
+                   "<div class='body'>" + f"<p>{PARA * 2}</p>" * 4 + "</div></article>")
+    assert text.index(LEAD) < text.index(PARA.strip())
+    assert "Ann Writer" not in text  # a byline is not the lead
+
+
+def test_no_lead_is_taken_from_outside_the_article_or_from_a_list_of_teasers() -> None:
+    outside = article(f"<div class='promo-box'><p>{LEAD}</p></div><article>"
+                      + f"<p>{PARA * 2}</p>" * 4 + "</article>")
+    assert LEAD not in outside
+    teasers = "".join(f"<p>{LEAD} ({i})</p>" for i in range(4))
+    page = parse(f"<html><body><main><div>{teasers}</div><div id='body'>"
+                 + f"<p>{PARA * 2}</p>" * 4 + "</div></main></body></html>")
+    body = page.find(".//div[@id='body']")
+    assert leads(body, body, Flags()) == []  # four paragraphs above the body: not one lead
+    page.find(".//div").remove(page.find(".//div/p"))
+    assert len(leads(body, body, Flags())) == 3
+
+
+def test_author_box_and_post_metadata_inside_the_article_are_dropped() -> None:
+    text = article("<article>" + f"<p>{PARA * 2}</p>" * 4 +
+                   "<p class='postmetadata'>This entry was posted on Tuesday in News, "
+                   "Council and Bridges by the editors.</p><section class='author-bio'>"
+                   "<h4>Ann Writer</h4><p>Ann covers the city council and has written about "
+                   "bridges, roads and trains for twenty years.</p></section></article>")
+    assert PARA.strip() in text
+    assert "This entry was posted" not in text and "twenty years" not in text
