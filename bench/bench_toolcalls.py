@@ -93,7 +93,7 @@ def json_doc(size: int, seed: int = 7) -> str:
 
 
 def _gate(text: str, view: Callable[[str], str]) -> int:
-    """What agent._Gate does per delta; returns how much it showed."""
+    """What streaming._Gate does per delta; returns how much it showed."""
     raw, sent, shown = "", 0, False
     for i in range(0, len(text), 4):
         raw += text[i:i + 4]

@@ -12,7 +12,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from native_host import protocol
+from native_host import outgoing, protocol
 from native_host.history import HistoryStore
 from native_host.settings import SettingsStore
 
@@ -39,7 +39,7 @@ class ChatOutcome:
 
     text: str
     iterations: int = 0
-    usage: protocol.Usage | None = None
+    usage: outgoing.Usage | None = None
 
 
 @dataclass
@@ -102,10 +102,10 @@ class ChatChannel:
     def delta(self, text: str) -> None:
         if text:
             self.streamed.append(text)
-            self._send(protocol.DeltaMsg(id=self.id, text=text).wire())
+            self._send(outgoing.DeltaMsg(id=self.id, text=text).wire())
 
     def status(self, stage: str, label: str) -> None:
-        self._send(protocol.StatusMsg(id=self.id, stage=stage, label=label).wire())
+        self._send(outgoing.StatusMsg(id=self.id, stage=stage, label=label).wire())
 
     async def _ask(self, message: dict[str, Any], timeout: float | None) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -121,7 +121,7 @@ class ChatChannel:
         """Ask the extension to run a browser tool in the chat's tab (only while the tab is
         on ``site``, when given: the origin the user allowed the action on)."""
         req_id = f"t{next(_ids)}"
-        msg = protocol.ToolRequestMsg(id=req_id, chat=self.id, tool=tool, args=args, site=site, dest=dest).wire()
+        msg = outgoing.ToolRequestMsg(id=req_id, chat=self.id, tool=tool, args=args, site=site, dest=dest).wire()
         try:
             answer = await self._ask(msg, timeout)
         except asyncio.TimeoutError:
@@ -136,7 +136,7 @@ class ChatChannel:
     ) -> Confirmation:
         """Ask the user to allow an action. No answer in time counts as a denial."""
         req_id = f"c{next(_ids)}"
-        msg = protocol.ConfirmRequestMsg(
+        msg = outgoing.ConfirmRequestMsg(
             id=req_id, chat=self.id, tool=tool, args=args, summary=summary, site=site, details=details,
         ).wire()
         try:

@@ -15,7 +15,7 @@ import threading
 import time
 from typing import Any, BinaryIO, Awaitable, Callable
 
-from native_host import __version__, framing, logs, protocol
+from native_host import __version__, framing, logs, outgoing, protocol
 from native_host.channel import ChatChannel, ChatOutcome, Services
 from native_host.errors import TabmateError
 
@@ -32,8 +32,8 @@ def load_agent() -> AgentFn:
 
 def error_wire(e: BaseException, msg_id: Any = None) -> dict[str, Any]:
     if isinstance(e, TabmateError):
-        return protocol.ErrorMsg(id=msg_id, code=e.code, message=e.message, retryable=e.retryable).wire()
-    return protocol.ErrorMsg(
+        return outgoing.ErrorMsg(id=msg_id, code=e.code, message=e.message, retryable=e.retryable).wire()
+    return outgoing.ErrorMsg(
         id=msg_id, code="internal",
         message="Something went wrong inside Tabmate — the details are in the log (tabmate config path).",
     ).wire()
@@ -59,7 +59,7 @@ class Host:
             logs.log("stale_temp_files_removed", count=gone)
         for n in notices.take():
             try:
-                self.send(protocol.NoticeMsg.model_validate(n).wire())
+                self.send(outgoing.NoticeMsg.model_validate(n).wire())
             except Exception as e:  # a notice file edited by hand: skip that one
                 logs.log("notice_dropped", level="warning", problem=repr(e)[:200])
 
@@ -69,11 +69,11 @@ class Host:
             msg = protocol.parse_message(payload)
         except protocol.BadMessage as e:
             logs.log("bad_message", level="warning", problem=e.message)
-            self.send(protocol.ErrorMsg(id=e.id, code="bad_message", message=e.message).wire())
+            self.send(outgoing.ErrorMsg(id=e.id, code="bad_message", message=e.message).wire())
             return
         kind = msg.type
         if kind == "ping":
-            self.send(protocol.PongMsg(id=msg.id, version=__version__).wire())
+            self.send(outgoing.PongMsg(id=msg.id, version=__version__).wire())
             if not self._told:  # the extension is listening now: tell it what happened while it was not
                 self._told = True
                 self.tell_notices()
@@ -123,7 +123,7 @@ class Host:
             if self._agent is None:
                 self._agent = load_agent()
             outcome = await self._agent(msg, channel, self.services)
-            self.send(protocol.ResponseMsg(
+            self.send(outgoing.ResponseMsg(
                 id=msg.id, text=outcome.text, interrupted=False,
                 iterations=outcome.iterations, usage=outcome.usage,
             ).wire())
@@ -133,7 +133,7 @@ class Host:
         except asyncio.CancelledError:
             partial = "".join(channel.streamed)
             text = f"{partial}\n\n{CANCELLED_MARK}" if partial else CANCELLED_MARK
-            self.send(protocol.ResponseMsg(id=msg.id, text=text, interrupted=True).wire())
+            self.send(outgoing.ResponseMsg(id=msg.id, text=text, interrupted=True).wire())
             logs.log("chat_cancelled", request=msg.id, ms=round((time.monotonic() - started) * 1000))
         except TabmateError as e:
             logs.log("chat_error", level="warning", request=msg.id, code=e.code, problem=e.message)
@@ -159,32 +159,32 @@ class Host:
     async def reply_to(self, msg: Any) -> dict[str, Any]:
         store = self.services.settings
         if msg.type == "get_settings":
-            return protocol.SettingsMsg(id=msg.id, settings=store.public()).wire()
+            return outgoing.SettingsMsg(id=msg.id, settings=store.public()).wire()
         if msg.type == "set_settings":
             new = store.update(msg.settings)
             logs.log("settings_saved", request=msg.id, fields=sorted(msg.settings))
             if "history_retention" in msg.settings:
                 await asyncio.to_thread(self.services.history.prune, new.history_retention)
-            return protocol.SettingsMsg(id=msg.id, settings=store.public(new)).wire()
+            return outgoing.SettingsMsg(id=msg.id, settings=store.public(new)).wire()
         if msg.type == "clear":
             await asyncio.to_thread(self.services.history.delete, msg.session)
-            return protocol.ClearedMsg(id=msg.id).wire()
+            return outgoing.ClearedMsg(id=msg.id).wire()
         if msg.type.startswith("history_"):
             from native_host.history import requests
 
             return await requests.reply(msg, self.services.history, store.load().history_retention)
         if msg.type == "mcp_status":  # the user's MCP servers, started if need be (Settings shows them)
             servers = await self.services.mcp().status(store.load().mcp_servers)
-            return protocol.McpStatusMsg(id=msg.id, servers=servers).wire()
+            return outgoing.McpStatusMsg(id=msg.id, servers=servers).wire()
         from native_host import router  # imported on first use: keeps start-up fast
 
         settings, api_key = store.resolve(msg.settings)
         if msg.type == "test_connection":
             result = await router.test_connection(settings, api_key, self.services)
-            return protocol.TestResultMsg(id=msg.id, **result).wire()
+            return outgoing.TestResultMsg(id=msg.id, **result).wire()
         if msg.type == "list_models":
             models = await router.list_models(settings, api_key, self.services)
-            return protocol.ModelsMsg(id=msg.id, models=models).wire()
+            return outgoing.ModelsMsg(id=msg.id, models=models).wire()
         raise TabmateError("invalid_request", f"Unhandled message type {msg.type!r}.")
 
     async def shutdown(self) -> None:
@@ -245,7 +245,7 @@ async def serve(inp: BinaryIO, out: BinaryIO, services: Services | None = None) 
             break
         if isinstance(item, framing.FrameTooLarge):
             sys.stderr.write(f"tabmate: {item}; closing the connection\n")
-            writer.send(protocol.ErrorMsg(code="bad_message", message=f"Message too large: {item}.").wire())
+            writer.send(outgoing.ErrorMsg(code="bad_message", message=f"Message too large: {item}.").wire())
             logs.log("frame_too_large", level="warning", size=item.size)
             code = 1
             break

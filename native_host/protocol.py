@@ -1,8 +1,8 @@
-"""Every message of the native messaging protocol (version 1), as pydantic models.
+"""The native messaging protocol (version 1): ids, and every message the extension sends.
 
 Incoming messages are parsed with :func:`parse_message`, which turns any malformed frame
-into a :class:`BadMessage` naming the problem.  Outgoing messages are built with the
-``*Msg`` models and sent as plain dicts (``.wire()``).
+into a :class:`BadMessage` naming the problem.  What the host sends back is in
+:mod:`native_host.outgoing` (the ``*Msg`` models, sent as plain dicts with ``.wire()``).
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import (BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, TypeAdapter, ValidationError,
-                      field_validator)
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, TypeAdapter, ValidationError
 
 from native_host.textsafe import scrub
 
@@ -41,7 +40,9 @@ Id = Annotated[Any, PlainValidator(_check_id), PlainSerializer(lambda v: v, retu
 MAX_DEPTH = 100  # JSON nesting accepted in a frame (deeper would exhaust Python's recursion)
 
 
-class _Msg(BaseModel):
+class Message(BaseModel):
+    """A protocol message; ``.wire()`` is the dict that goes into a frame."""
+
     model_config = ConfigDict(extra="ignore", frozen=False)
 
     def wire(self) -> dict[str, Any]:
@@ -66,12 +67,12 @@ class PageSnapshot(BaseModel):
     transcript: str | None = None  # a video's captions, "[mm:ss] text" lines
 
 
-class Ping(_Msg):
+class Ping(Message):
     type: Literal["ping"]
     id: Id
 
 
-class Chat(_Msg):
+class Chat(Message):
     type: Literal["chat"]
     id: Id
     session: str = Field(min_length=1)
@@ -86,41 +87,41 @@ class Chat(_Msg):
     redo: bool = False  # replace the last exchange (regenerate, or edit and resend the last question)
 
 
-class Cancel(_Msg):
+class Cancel(Message):
     type: Literal["cancel"]
     id: Id
 
 
-class TestConnection(_Msg):
+class TestConnection(Message):
     type: Literal["test_connection"]
     id: Id
     settings: dict[str, Any] | None = None
 
 
-class GetSettings(_Msg):
+class GetSettings(Message):
     type: Literal["get_settings"]
     id: Id
 
 
-class SetSettings(_Msg):
+class SetSettings(Message):
     type: Literal["set_settings"]
     id: Id
     settings: dict[str, Any]
 
 
-class ListModels(_Msg):
+class ListModels(Message):
     type: Literal["list_models"]
     id: Id
     settings: dict[str, Any] | None = None
 
 
-class Clear(_Msg):
+class Clear(Message):
     type: Literal["clear"]
     id: Id
     session: str = Field(min_length=1)
 
 
-class HistoryList(_Msg):
+class HistoryList(Message):
     type: Literal["history_list"]
     id: Id
     query: str | None = Field(default=None, max_length=500)
@@ -128,34 +129,34 @@ class HistoryList(_Msg):
     before: float | None = None  # only conversations last updated before this (epoch seconds)
 
 
-class HistoryGet(_Msg):
+class HistoryGet(Message):
     type: Literal["history_get"]
     id: Id
     session: str = Field(min_length=1)
 
 
-class HistoryExport(_Msg):
+class HistoryExport(Message):
     type: Literal["history_export"]
     id: Id
     session: str = Field(min_length=1)
     format: Literal["markdown", "json"] = "markdown"
 
 
-class HistoryDelete(_Msg):
+class HistoryDelete(Message):
     type: Literal["history_delete"]
     id: Id
     session: str | None = Field(default=None, min_length=1)
     all: bool = False
 
 
-class HistoryRename(_Msg):
+class HistoryRename(Message):
     type: Literal["history_rename"]
     id: Id
     session: str = Field(min_length=1)
     title: str = Field(min_length=1, max_length=500)
 
 
-class ToolResult(_Msg):
+class ToolResult(Message):
     type: Literal["tool_result"]
     id: Id
     ok: bool
@@ -163,12 +164,12 @@ class ToolResult(_Msg):
     error: str | None = None
 
 
-class McpStatus(_Msg):
+class McpStatus(Message):
     type: Literal["mcp_status"]
     id: Id
 
 
-class ConfirmResult(_Msg):
+class ConfirmResult(Message):
     type: Literal["confirm_result"]
     id: Id
     approved: bool
@@ -286,185 +287,3 @@ def describe(e: ValidationError) -> str:
 
 # location parts pydantic adds for discriminated unions and union members
 _NOISE = frozenset(INCOMING_TYPES) | {"str", "int", "float", "bool", "dict", "list", "none"}
-
-
-# ---------------------------------------------------------------- host → extension
-
-
-class PongMsg(_Msg):
-    type: Literal["pong"] = "pong"
-    id: Id
-    version: str
-    protocol: int = PROTOCOL_VERSION
-
-
-class DeltaMsg(_Msg):
-    type: Literal["delta"] = "delta"
-    id: Id
-    text: str
-
-
-class StatusMsg(_Msg):
-    type: Literal["status"] = "status"
-    id: Id
-    stage: str
-    label: str
-
-
-class Usage(BaseModel):
-    input_tokens: int = 0
-    output_tokens: int = 0
-
-
-class ResponseMsg(_Msg):
-    type: Literal["response"] = "response"
-    id: Id
-    text: str
-    interrupted: bool = False
-    iterations: int = 0
-    usage: Usage | None = None
-
-
-class ErrorMsg(_Msg):
-    type: Literal["error"] = "error"
-    id: Id | None = None
-    code: str
-    message: str
-    retryable: bool = False
-
-    @field_validator("message")
-    @classmethod
-    def _sentence(cls, value: str) -> str:
-        return sentence(value)
-
-
-def sentence(text: str) -> str:
-    """What a person reads starts with a capital ("the server timed out" → "The server…")."""
-    return text[:1].upper() + text[1:] if text[:1].islower() else text
-
-
-class ToolRequestMsg(_Msg):
-    type: Literal["tool_request"] = "tool_request"
-    id: str
-    chat: Id
-    tool: str
-    args: dict[str, Any]
-    site: str | None = None  # run only while the tab is on this origin (what the user allowed)
-    dest: str | None = None  # where a send tool goes (search_web: the search address the user saw)
-
-
-class ConfirmRequestMsg(_Msg):
-    type: Literal["confirm_request"] = "confirm_request"
-    id: str
-    chat: Id
-    tool: str
-    args: dict[str, Any]
-    summary: str
-    site: str | None = None
-    details: dict[str, Any] | None = None  # what goes where (native_host/permissions.py)
-
-
-class TestResultMsg(_Msg):
-    type: Literal["test_result"] = "test_result"
-    id: Id
-    ok: bool
-    message: str
-    latency_ms: int
-    model: str | None = None
-
-    @field_validator("message")
-    @classmethod
-    def _sentence(cls, value: str) -> str:
-        return sentence(value)
-
-
-class SettingsMsg(_Msg):
-    type: Literal["settings"] = "settings"
-    id: Id
-    settings: dict[str, Any]
-
-
-class ModelsMsg(_Msg):
-    type: Literal["models"] = "models"
-    id: Id
-    models: list[str]
-
-
-class NoticeMsg(_Msg):
-    """Something the user must be told once (a damaged settings file was repaired…)."""
-
-    type: Literal["notice"] = "notice"
-    id: str
-    code: str
-    message: str
-    path: str | None = None
-    moved_to: str | None = None
-
-
-class ClearedMsg(_Msg):
-    type: Literal["cleared"] = "cleared"
-    id: Id
-
-
-class _Conversation(BaseModel):
-    session: str
-    title: str
-    url: str | None = None
-    site: str | None = None
-    created: float  # epoch seconds
-    updated: float
-
-
-class HistoryItem(_Conversation):
-    messages: int  # questions and answers
-    snippet: str | None = None  # searches: text around the first hit
-
-
-class HistoryMsg(_Msg):
-    type: Literal["history"] = "history"
-    id: Id
-    items: list[HistoryItem]
-    more: bool = False  # older conversations remain: ask again with before = the last item's updated
-
-
-class HistoryMessage(BaseModel):
-    role: str
-    text: str
-    time: float
-
-
-class HistoryItemMsg(_Msg, _Conversation):
-    type: Literal["history_item"] = "history_item"
-    id: Id
-    profile: str | None = None  # picked in the chat header for this conversation (absent: the defaults)
-    model: str | None = None
-    messages: list[HistoryMessage]
-    omitted: int = 0  # earlier messages left out to keep the frame under 1 MiB (export has them all)
-
-
-class ExportMsg(_Msg):
-    type: Literal["export"] = "export"
-    id: Id
-    session: str
-    format: Literal["markdown", "json"]
-    filename: str
-    text: str  # long text arrives after "part" frames, like any long text
-
-
-class DeletedMsg(_Msg):
-    type: Literal["deleted"] = "deleted"
-    id: Id
-    count: int
-
-
-class RenamedMsg(_Msg):
-    type: Literal["renamed"] = "renamed"
-    id: Id
-    session: str
-    title: str
-class McpStatusMsg(_Msg):
-    """The user's MCP servers: state (ready | failed | starting | stopped), error, stderr tail, tools."""
-
-    type: Literal["mcp_status"] = "mcp_status"
-    id: Id
-    servers: list[dict[str, Any]]

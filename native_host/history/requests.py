@@ -8,7 +8,7 @@ import asyncio
 import json
 from typing import Any
 
-from native_host import logs, protocol
+from native_host import logs, outgoing
 from native_host.history import export
 from native_host.history.store import HistoryStore
 from native_host.errors import TabmateError
@@ -41,12 +41,12 @@ def _reply(msg: Any, store: HistoryStore, keep_days: int | None) -> dict[str, An
     store.prune(keep_days, force=False)
     if msg.type == "history_list":
         items = store.list(msg.query, msg.limit + 1, msg.before)
-        return protocol.HistoryMsg(id=msg.id, items=items[: msg.limit], more=len(items) > msg.limit).wire()
+        return outgoing.HistoryMsg(id=msg.id, items=items[: msg.limit], more=len(items) > msg.limit).wire()
     if msg.type == "history_get":
-        return protocol.HistoryItemMsg(id=msg.id, **fit(store.get(msg.session))).wire()
+        return outgoing.HistoryItemMsg(id=msg.id, **fit(store.get(msg.session))).wire()
     if msg.type == "history_export":
         item = store.get(msg.session)
-        return protocol.ExportMsg(id=msg.id, session=msg.session, format=msg.format,
+        return outgoing.ExportMsg(id=msg.id, session=msg.session, format=msg.format,
                                   filename=export.filename(item, msg.format), text=export.render(item, msg.format)).wire()
     if msg.type == "history_delete":
         if msg.all:
@@ -57,8 +57,8 @@ def _reply(msg: Any, store: HistoryStore, keep_days: int | None) -> dict[str, An
             raise TabmateError("invalid_request", "Say which conversation to delete (session), or all: true.",
                                retryable=False)
         logs.log("history_deleted", request=msg.id, count=count, all=msg.all)
-        return protocol.DeletedMsg(id=msg.id, count=count).wire()
+        return outgoing.DeletedMsg(id=msg.id, count=count).wire()
     if msg.type == "history_rename":
         title = store.rename(msg.session, msg.title)
-        return protocol.RenamedMsg(id=msg.id, session=msg.session, title=title).wire()
+        return outgoing.RenamedMsg(id=msg.id, session=msg.session, title=title).wire()
     raise TabmateError("invalid_request", f"Unhandled message type {msg.type!r}.")

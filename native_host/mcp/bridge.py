@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-from native_host import logs, protocol, storage
+from native_host import logs, outgoing, protocol, storage
 
 TOOLS = ("get_page", "get_selection", "list_tabs", "open_url", "click_element", "fill_input", "scroll")
 CHANGING = {  # what the confirmation says the program wants to do
@@ -107,7 +107,7 @@ class AgentChannel:
         """The tool's result, or raises :class:`BridgeError` with the sentence to show."""
         if tool in CHANGING:
             summary = f"{self.agent} wants to {_fill(CHANGING[tool], args)}"
-            ask = protocol.ConfirmRequestMsg(id=f"ac{next(_ids)}", chat=self.chat, tool=tool, args=args, summary=summary)
+            ask = outgoing.ConfirmRequestMsg(id=f"ac{next(_ids)}", chat=self.chat, tool=tool, args=args, summary=summary)
             try:
                 answer = await self._ask(ask.wire(), CONFIRM_TIMEOUT)
             except asyncio.TimeoutError:
@@ -115,7 +115,7 @@ class AgentChannel:
             logs.log("agent_confirm", agent=self.agent, tool=tool, approved=answer.approved)
             if not answer.approved:
                 raise BridgeError(f"The user denied {tool} in the Tabmate sidebar; it was not run. Do not retry it.")
-        req = protocol.ToolRequestMsg(id=f"at{next(_ids)}", chat=self.chat, tool=tool, args=args)
+        req = outgoing.ToolRequestMsg(id=f"at{next(_ids)}", chat=self.chat, tool=tool, args=args)
         try:
             answer = await self._ask(req.wire(), TOOL_TIMEOUT)
         except asyncio.TimeoutError:

@@ -193,7 +193,7 @@ def test_redo_leaves_the_history_searchable_without_the_old_answer(tmp_path, fak
 
 
 def test_a_draft_answer_that_repeats_the_prompt_keeps_only_the_draft():
-    from native_host.agent import draft_from_text
+    from native_host.drafts import draft_from_text
 
     request = "Write a short, polite reply. Points to make: say yes"
     echoed = (f"<<<END PAGE-DATA 1a2b3c4d>>\nUser request:\n{request}\n\nSubject: Yes\n\nHi Ana,\nyes!\n"

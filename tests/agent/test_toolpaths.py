@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from native_host import agent
+from native_host import tool_steps
 from tests.agent.script import Sidebar, call, chat, run, say, sent_messages, tools_rejected
 
 PAGE = {"url": "https://news.example/a", "title": "Story", "text": "A long story about tea."}
@@ -97,7 +97,7 @@ async def test_at_most_ten_calls_per_step(fake_provider, services):
 
 
 async def test_tool_timeout_is_reported(fake_provider, services, monkeypatch):
-    monkeypatch.setattr(agent, "TOOL_TIMEOUT", 0.2)
+    monkeypatch.setattr(tool_steps, "TOOL_TIMEOUT", 0.2)
     fake_provider.add(call(("get_selection", {})), say("No selection."))
     side = Sidebar(tool_delay=5)
     out = await run(chat("explain", PAGE), side, services)

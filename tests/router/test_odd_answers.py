@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from native_host import protocol, storage
+from native_host import outgoing, storage
 from native_host.errors import TabmateError
 from native_host.providers.base import ChatRequest
 from tests.router.conftest import collect
@@ -31,9 +31,9 @@ async def test_a_web_page_instead_of_the_api_is_named_and_not_retried(make_route
 
 
 def test_messages_people_read_start_with_a_capital():
-    err = protocol.ErrorMsg(code="timeout", message="the server timed out — try again").wire()
+    err = outgoing.ErrorMsg(code="timeout", message="the server timed out — try again").wire()
     assert err["message"] == "The server timed out — try again"
-    assert protocol.ErrorMsg(code="x", message="«quoted» stays").wire()["message"] == "«quoted» stays"
+    assert outgoing.ErrorMsg(code="x", message="«quoted» stays").wire()["message"] == "«quoted» stays"
 
 
 def test_temp_files_of_killed_writes_are_cleaned_at_start(tabmate_home):
