@@ -250,14 +250,23 @@
     return host;
   }
 
+  // focusin alone is not enough: a page whose window does not have the focus (Firefox fires no
+  // focus events then, e.g. while the sidebar has it) still moves document.activeElement on a
+  // click, so the box focused now comes first, then the last one seen focused or pressed.
   let lastEditable = editable(document.activeElement);
-  document.addEventListener("focusin", (e) => {
+  const remember = (e) => {
     const el = editable(e.composedPath?.()[0] ?? e.target);
     if (el) lastEditable = el;
-  }, true);
+  };
+  document.addEventListener("focusin", remember, true);
+  document.addEventListener("pointerdown", remember, true);
+
+  const usable = (el) => el && el.isConnected && editable(el) === el && visible(el);
 
   function composeBox() {
-    if (lastEditable && lastEditable.isConnected && editable(lastEditable) && visible(lastEditable)) return lastEditable;
+    const focused = editable(document.activeElement);
+    if (usable(focused)) return focused;
+    if (usable(lastEditable)) return lastEditable;
     const boxes = Array.from(document.querySelectorAll("textarea, [contenteditable]"))
       .map(editable).filter((el, i, all) => el && all.indexOf(el) === i && visible(el));
     return boxes.length === 1 ? boxes[0] : null;

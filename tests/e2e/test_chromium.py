@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, text_reply, tool_reply, wait_answered, wait_idle
+from tests.e2e.conftest import answers, configure, text_reply, wait_answered
 
 pytestmark = pytest.mark.e2e
 
@@ -39,43 +39,4 @@ def test_survives_service_worker_restart(chromium, fake):
     assert "First answer." in str(fake.requests[-1].json["messages"])
 
 
-DRAFT = {"to": "ada@example.com", "subject": "Re: SunBrew 3000",
-         "body": "Hi Ada,\nyes, the SunBrew 3000 is still for sale.\nBest"}
-
-
-def _draft_card(sidebar, fake):
-    """Ask for a reply; the scripted model calls draft_email and the card appears."""
-    fake.add(tool_reply("draft_email", DRAFT), text_reply("I drafted a reply above."))
-    sidebar.get_by_test_id("chat-input").fill("Draft a reply to Ada")
-    sidebar.get_by_test_id("send").click()
-    sidebar.wait_for_selector(".draft-card")
-    wait_idle(sidebar)
-    card = sidebar.locator(".draft-card")
-    assert "Subject: Re: SunBrew 3000" in card.inner_text()
-    return card
-
-
-def _insert(sidebar, state: str) -> str:
-    sidebar.get_by_test_id("draft-insert").click()
-    sidebar.wait_for_selector(f"[data-testid=draft-insert-result][data-state={state}]")
-    return sidebar.get_by_test_id("draft-insert-result").inner_text()
-
-
-# Insert into the focused textarea runs in both browsers: tests/e2e/test_flows.py
-
-
-def test_draft_insert_asks_for_a_box_then_fills_a_rich_editor(chromium, fake):
-    configure(fake)
-    page = chromium.open_page("/compose")
-    sidebar = chromium.open_sidebar(page)
-    _draft_card(sidebar, fake)
-    # two boxes and none focused: a hint instead of a guess
-    assert _insert(sidebar, "error") == "Click into the reply box on the page, then press Insert again."
-    assert page.input_value("#reply") == "" and page.inner_text("#rich") == ""
-    page.click("#rich")
-    assert _insert(sidebar, "ok") == "Inserted into the page"
-    lines = [line for line in page.inner_text("#rich").splitlines() if line.strip()]
-    assert lines == DRAFT["body"].split("\n")
-    assert int(page.inner_text("#rich-events")) >= 1
-    assert page.input_value("#reply") == ""
-    assert chromium.problems == []
+# Insert into page (a focused textarea, a rich editor) runs in both browsers: tests/e2e/test_flows.py

@@ -331,3 +331,20 @@ def test_draft_insert_fills_the_focused_textarea_only_after_the_click(browser, f
     assert page.eval("window.__highlighted === true")  # shown where it went
     assert browser.problems == []
 
+
+
+def test_draft_insert_asks_for_a_box_then_fills_a_rich_editor(browser, fake):
+    configure(fake)
+    page = browser.open_page("/compose")
+    sidebar = browser.open_sidebar(page)
+    _draft_card(sidebar, fake)
+    # two boxes and none focused: a hint instead of a guess
+    assert _insert(sidebar, "error") == "Click into the reply box on the page, then press Insert again."
+    assert page.value("#reply") == "" and page.text("#rich") == ""
+    page.click_css("#rich")  # content.js is already in the page (the first Insert put it there)
+    assert _insert(sidebar, "ok") == "Inserted into the page"
+    lines = [line for line in page.text("#rich").splitlines() if line.strip()]
+    assert lines == DRAFT["body"].split("\n")
+    assert int(page.text("#rich-events")) >= 1
+    assert page.value("#reply") == ""
+    assert browser.problems == []
