@@ -98,8 +98,13 @@ def trim_tail(text: str) -> str:
     """Without the short lines after the article's last paragraph ("Share this", "71
     comments", "Related stories", a photo credit, a heading whose list was cleaned away):
     the page around the article, not the article.  Lists, tables, code and closing
-    sentences stay; nothing goes unless a real paragraph ends the rest, and at most a fifth."""
+    sentences stay; nothing goes unless a real paragraph ends the rest, and at most a fifth
+    (but a heading that ends the text always goes: it heads nothing)."""
     blocks = text.rsplit("\n\n", 40)
+    # a heading that ends the text heads nothing ("Comments", "Related", a list cleaned away)
+    while len(blocks) > 1 and blocks[-1].startswith("#") and not all(b.startswith("#") for b in blocks[:-1]):
+        blocks.pop()
+    text = "\n\n".join(blocks)
     cut = len(blocks)
     while cut > 1:
         last = blocks[cut - 1]

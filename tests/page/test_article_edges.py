@@ -99,3 +99,11 @@ def test_author_box_and_post_metadata_inside_the_article_are_dropped() -> None:
                    "bridges, roads and trains for twenty years.</p></section></article>")
     assert PARA.strip() in text
     assert "This entry was posted" not in text and "twenty years" not in text
+
+
+def test_a_heading_that_ends_the_article_goes_even_after_a_short_paragraph() -> None:
+    text = article("<article>" + f"<p>{PARA * 2}</p>" * 4 + "<h2>Police ask for witnesses</h2>"
+                   "<p>Call the police if you saw who moved the branches.</p><h2>Comment on this</h2>"
+                   "</article>")
+    assert "Call the police" in text and "Comment on this" not in text
+    assert trim_tail("## Only headings\n\n## Here") == "## Only headings\n\n## Here"
