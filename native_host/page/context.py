@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 from lxml import etree
 from pydantic import BaseModel, Field
@@ -22,7 +23,7 @@ from native_host.page import budget as B
 from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.parse import parse, text_of
-from native_host.page.product import Product, extract_product
+from native_host.page.product import Product, extract_product, jsonld_blocks
 from native_host.protocol import PageSnapshot
 
 __all__ = ["PageContext", "Product", "Interactive", "build_context"]
@@ -95,12 +96,12 @@ def _meta(root: El) -> dict[str, str]:
     return out
 
 
-def page_title(root: El, meta: dict[str, str]) -> str:
+def page_title(root: El, meta: dict[str, str], jsonld: list[Any] | None = None) -> str:
     """The article title as Readability finds it: the JSON-LD headline, the declared title
     (Dublin Core, OpenGraph, Twitter), else ``<title>`` without the site name around it."""
     for key in ("dc:title", "dcterm:title", "og:title", "weibo:article:title", "title",
                 "twitter:title"):
-        declared = _jsonld_headline(root) if key == "dc:title" else ""
+        declared = _jsonld_headline(root, jsonld) if key == "dc:title" else ""
         declared = declared or meta.get(key, "")
         if declared:
             return declared[:300]
@@ -129,13 +130,11 @@ def page_title(root: El, meta: dict[str, str]) -> str:
 _ARTICLE_TYPES = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
 
 
-def _jsonld_headline(root: El) -> str:
-    from native_host.page.product import _load_json, _walk
+def _jsonld_headline(root: El, blocks: list[Any] | None = None) -> str:
+    from native_host.page.product import _walk, jsonld_blocks
 
-    for script in root.iter("script"):
-        if "ld+json" not in (script.get("type") or "").lower():
-            continue
-        for node in _walk(_load_json(script.text or "")):
+    for data in jsonld_blocks(root) if blocks is None else blocks:
+        for node in _walk(data):
             kind = node.get("@type")
             kinds = kind if isinstance(kind, list) else [kind]
             if any(isinstance(k, str) and _ARTICLE_TYPES.search(k) for k in kinds):
@@ -188,10 +187,11 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
         root = _safely("parse", lambda: parse(snapshot.html), None)
         if root is not None:
             meta = _safely("meta", lambda: _meta(root), {})
-            ctx.title = ctx.title or _safely("title", lambda: page_title(root, meta), "")
+            jsonld = _safely("json-ld", lambda: jsonld_blocks(root), [])
+            ctx.title = ctx.title or _safely("title", lambda: page_title(root, meta, jsonld), "")
             ctx.lang = ctx.lang or _safely("lang", lambda: page_lang(root, meta), None)
             ctx.description = _safely("description", lambda: page_description(meta), None)
-            ctx.product = _safely("product", lambda: extract_product(root, ctx.url), None)
+            ctx.product = _safely("product", lambda: extract_product(root, ctx.url, jsonld), None)
             interactive = _safely("interactive", lambda: find_interactive(root), [])
             # render a little more than the budget can show; count the rest in words
             limit = max(4000, budget_tokens * 6)

@@ -166,13 +166,17 @@ def _subscription(node: dict) -> bool:
 _WORK_TYPES = {"creativework", "newsarticle", "article", "webpage", "periodical", "blogposting"}
 
 
-def from_jsonld(root: El) -> dict[str, Any]:
+def jsonld_blocks(root: El) -> list[Any]:
+    """Every JSON-LD block of the page, parsed (once per page: the title and the product
+    both read them)."""
+    return [_load_json(script.text or "") for script in root.iter("script")
+            if "ld+json" in (script.get("type") or "").lower()]
+
+
+def from_jsonld(root: El, blocks: list[Any] | None = None) -> dict[str, Any]:
     nodes: list[dict[str, Any]] = []
     scores: list[int] = []
-    for script in root.iter("script"):
-        if "ld+json" not in (script.get("type") or "").lower():
-            continue
-        data = _load_json(script.text or "")
+    for data in jsonld_blocks(root) if blocks is None else blocks:
         for node in _walk(data):
             if not (_types(node) & _PRODUCT_TYPES) or _subscription(node):
                 continue
@@ -308,11 +312,13 @@ def from_meta(root: El) -> dict[str, Any]:
 # ------------------------------------------------------------------ entry
 
 
-def extract_product(root: El, url: str = "") -> Product | None:
-    """Product data for the page, or None when it does not look like a product page."""
+def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) -> Product | None:
+    """Product data for the page, or None when it does not look like a product page
+    (``jsonld``: the page's :func:`jsonld_blocks`, when the caller has them already)."""
     product = Product()
     structured = False
-    for source in (from_jsonld, from_microdata, from_meta):
+    sources = (lambda r: from_jsonld(r, jsonld), from_microdata, from_meta)
+    for source in sources:
         try:
             found = source(root)
         except Exception:  # one damaged source must not hide the others

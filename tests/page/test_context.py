@@ -95,3 +95,19 @@ def test_cut_helpers() -> None:
     shown, dropped = cut(one_huge, 50)
     assert shown and shown.endswith(".") and dropped > 0
     assert cut("short", 10) == ("short", 0)
+
+
+def test_json_ld_is_parsed_once_for_the_title_and_the_product(monkeypatch) -> None:
+    from native_host.page import product
+
+    calls: list[str] = []
+    real = product._load_json
+    monkeypatch.setattr(product, "_load_json", lambda text: calls.append(text) or real(text))
+    ld = ('<script type="application/ld+json">[{"@type": "WebPage", "name": "Kettle 2000 review"},'
+          '{"@type": "Product", "name": "Kettle 2000", "sku": "K2000", "offers": {"@type": "Offer", '
+          '"price": "49.90", "priceCurrency": "EUR", "availability": "https://schema.org/InStock"}}]'
+          '</script>')
+    page = f"<html><head><title>Kettle</title>{ld}</head><body><h1>Kettle 2000</h1><p>A kettle.</p></body></html>"
+    ctx = build_context(PageSnapshot(url="https://shop.example/k", html=page), 6000)
+    assert ctx.title == "Kettle 2000 review" and ctx.product is not None and ctx.product.sku == "K2000"
+    assert len(calls) == 1
