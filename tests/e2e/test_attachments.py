@@ -248,7 +248,7 @@ def test_file_pdf_is_read_once_file_access_is_allowed(chromium_factory, fake, tm
     fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
     sidebar = _file_pdf_in_sidebar(chromium_factory, fake, tmp_path / "Annual report 2025.pdf", allowed=True)
     sidebar.get_by_test_id("action-summarize").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar)
     assert "Revenue grew 12 percent" in answers(sidebar).last.inner_text()
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "PDF document, 3 pages" in user and "[Page 3]\nOutlook. Two new shops in Lyon and Porto." in user
@@ -267,7 +267,7 @@ def test_file_pdf_without_file_access_says_how_to_allow_it(chromium_factory, fak
     fake.add(text_reply("I can only see the file's name."))
     sidebar.get_by_test_id("chat-input").fill("what is this file?")
     sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    wait_answered(sidebar, 2)  # the error above, then this answer
     notes = sidebar.locator("[data-testid=message][data-role=status]").all_inner_texts()
     assert any("Allow access to file URLs" in n for n in notes)
     assert "file's name" in answers(sidebar).last.inner_text()
