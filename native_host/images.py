@@ -2,7 +2,8 @@
 
 A message may carry ``images``: a list of ``data:image/(png|jpeg|webp|gif);base64,…`` URLs.
 Providers turn them into their own format (``providers/openai.py``: ``image_url`` content
-parts, which Ollama's ``/v1`` takes too; ``providers/anthropic.py``: base64 ``image`` blocks).
+parts; ``providers/anthropic.py``: base64 ``image`` blocks; ``providers/ollama.py``: the
+message's ``images`` list of bare base64).
 When a server rejects images, the router retries once with :func:`without_images`.
 """
 

@@ -9,7 +9,7 @@ import httpx
 
 from native_host import logs
 from native_host.providers.base import (
-    ChatRequest, End, Event, ReasoningDelta, TextDelta, ToolCallEvent, UsageEvent,
+    ChatRequest, arguments_object, End, Event, ReasoningDelta, TextDelta, ToolCallEvent, UsageEvent,
 )
 from native_host.providers.errors import ProviderError, stream_error
 from native_host.providers.sse import drain, get_json, open_response, sse_data
@@ -18,16 +18,6 @@ VERSION = "2023-06-01"
 DEFAULT_MAX_TOKENS = 4096
 STOP_REASONS = {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "length",
                 "tool_use": "tool_calls", "refusal": "content_filter", "pause_turn": "pause"}
-
-
-def _arguments(value: Any) -> dict[str, Any]:
-    if isinstance(value, dict):
-        return value
-    try:
-        parsed = json.loads(value or "{}")
-    except ValueError:
-        return {}
-    return parsed if isinstance(parsed, dict) else {}
 
 
 def to_anthropic(messages: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
@@ -51,7 +41,7 @@ def to_anthropic(messages: list[dict[str, Any]]) -> tuple[str, list[dict[str, An
         elif role == "assistant":
             blocks: list[dict[str, Any]] = [{"type": "text", "text": content}] if content else []
             blocks += [{"type": "tool_use", "id": c["id"], "name": c["name"],
-                        "input": _arguments(c["arguments"])} for c in m.get("tool_calls") or ()]
+                        "input": arguments_object(c["arguments"])} for c in m.get("tool_calls") or ()]
             if blocks:
                 add("assistant", blocks)
         else:

@@ -16,6 +16,7 @@ Tool spec: ``{"name": str, "description": str, "parameters": <JSON schema object
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Protocol, Union
 
@@ -77,6 +78,17 @@ class ChatRequest:
     temperature: float | None = None
     max_tokens: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def arguments_object(value: Any) -> dict[str, Any]:
+    """A tool call's arguments as an object (the stored JSON text parsed; {} for anything else)."""
+    if isinstance(value, dict):
+        return value
+    try:
+        parsed = json.loads(value or "{}")
+    except ValueError:
+        return {}
+    return parsed if isinstance(parsed, dict) else {}
 
 
 class Provider(Protocol):

@@ -11,9 +11,11 @@ from tests.support.hostproc import HostProcess
 PAGE = {"url": "https://shop.example/k", "title": "Kettle", "text": "Kettle, $39.99. [0] button Buy"}
 
 
-def start(tmp_path, fake: FakeProvider) -> HostProcess:
+def start(tmp_path, fake: FakeProvider, settings: dict | None = None) -> HostProcess:
+    """The host with its settings aimed at the fake (an OpenAI-compatible server unless told)."""
     host = HostProcess(home=tmp_path / "home")
-    reply = host.request({"type": "set_settings", "id": "s", "settings": {**FAKE_SETTINGS, "base_url": fake.url + "/v1"}})
+    settings = settings or {**FAKE_SETTINGS, "base_url": fake.url + "/v1"}
+    reply = host.request({"type": "set_settings", "id": "s", "settings": settings})
     assert reply["type"] == "settings", reply
     return host
 

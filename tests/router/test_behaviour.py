@@ -11,7 +11,7 @@ import pytest
 from native_host.errors import TabmateError
 from native_host.providers.base import ChatRequest, End, TextDelta, ToolsOff
 from tests.router.conftest import collect
-from tests.support.fake_provider import json_reply, sse_reply
+from tests.support.fake_provider import json_reply, ollama_reply, sse_reply
 
 HI = [{"role": "user", "content": "hi"}]
 TOOLS = [{"name": "get_page", "description": "read the page", "parameters": {"type": "object", "properties": {}}}]
@@ -64,7 +64,8 @@ REJECTIONS = [
 
 @pytest.mark.parametrize("provider,rejection", REJECTIONS)
 async def test_tools_rejection_falls_back_once_and_is_remembered(make_router, fake_provider, services, sleeper, provider, rejection):
-    fake_provider.add(rejection, OK, OK)
+    ok = ollama_reply("fine", usage=None) if provider == "ollama" else OK
+    fake_provider.add(rejection, ok, ok)
     router = make_router(provider)
     assert router.tools_supported
     events = await collect(router, req(TOOLS))

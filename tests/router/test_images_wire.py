@@ -11,7 +11,7 @@ import pytest
 from native_host import images
 from native_host.providers.base import ChatRequest, ImagesOff, TextDelta
 from tests.router.conftest import collect
-from tests.support.fake_provider import anthropic_reply, images_in, images_rejected, sse_reply
+from tests.support.fake_provider import anthropic_reply, images_in, images_rejected, ollama_reply, sse_reply
 
 
 def png(width: int = 8, height: int = 6) -> bytes:
@@ -36,7 +36,7 @@ OK_ANTHROPIC = anthropic_reply([
     {"type": "message_stop"}])
 
 
-@pytest.mark.parametrize("provider", ["openai", "openrouter", "ollama", "openai_compatible"])
+@pytest.mark.parametrize("provider", ["openai", "openrouter", "openai_compatible"])
 async def test_openai_style_servers_get_an_image_url_data_url(make_router, fake_provider, provider):
     fake_provider.add(OK_SSE)
     events = await collect(make_router(provider), ChatRequest(model="", messages=ASK))
@@ -46,7 +46,17 @@ async def test_openai_style_servers_get_an_image_url_data_url(make_router, fake_
     assert user["content"][0] == {"type": "text", "text": "What colour is the chart?"}
     assert user["content"][1] == {"type": "image_url", "image_url": {"url": SHOT}}
     assert images_in(body) == [("image_url", "image/png", B64)]
-    assert fake_provider.requests[0].path.endswith("/chat/completions")  # Ollama: its /v1, which takes data URLs
+    assert fake_provider.requests[0].path.endswith("/chat/completions")
+
+
+async def test_ollama_gets_its_own_images_list_of_bare_base64(make_router, fake_provider):
+    fake_provider.add(ollama_reply("Red."))
+    events = await collect(make_router("ollama", key=None), ChatRequest(model="", messages=ASK))
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "Red."
+    sent = fake_provider.requests[0]
+    assert sent.path == "/api/chat"
+    assert sent.json["messages"][-1] == {"role": "user", "content": "What colour is the chart?", "images": [B64]}
+    assert images_in(sent.json) == [("ollama", "", B64)]
 
 
 async def test_anthropic_gets_a_base64_image_block_before_the_text(make_router, fake_provider):
@@ -61,7 +71,7 @@ async def test_anthropic_gets_a_base64_image_block_before_the_text(make_router, 
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic", "ollama"])
 async def test_a_model_that_rejects_images_gets_one_retry_without_them(make_router, fake_provider, provider):
-    fake_provider.add(images_rejected(provider), OK_ANTHROPIC if provider == "anthropic" else OK_SSE)
+    fake_provider.add(images_rejected(provider), {"anthropic": OK_ANTHROPIC, "ollama": ollama_reply("Red.")}.get(provider, OK_SSE))
     events = await collect(make_router(provider), ChatRequest(model="", messages=ASK))
     off = [e for e in events if isinstance(e, ImagesOff)]
     assert len(off) == 1 and "image" in off[0].reason

@@ -1,4 +1,4 @@
-"""OpenAI-style streams (OpenAI, OpenRouter, Ollama /v1, compatible servers) over real HTTP."""
+"""OpenAI-style streams (OpenAI, OpenRouter, compatible servers) over real HTTP (Ollama: test_ollama_wire.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def finish(reason: str = "stop") -> dict:
 USAGE = {"choices": [], "usage": {"prompt_tokens": 11, "completion_tokens": 7}}
 
 
-@pytest.mark.parametrize("provider", ["openai", "openrouter", "ollama", "openai_compatible"])
+@pytest.mark.parametrize("provider", ["openai", "openrouter", "openai_compatible"])
 async def test_plain_text_stream_and_usage(make_router, fake_provider, provider):
     fake_provider.add(sse_reply([delta(role="assistant", content=""), delta(content="Hel"),
                                  delta(content="lo ✓"), finish(), USAGE]))
@@ -48,13 +48,6 @@ async def test_plain_text_stream_and_usage(make_router, fake_provider, provider)
     assert sent.headers["authorization"] == "Bearer sk-test-key-123456"
     if provider == "openrouter":
         assert sent.headers["x-title"] == "Tabmate" and sent.headers["http-referer"]
-
-
-async def test_ollama_speaks_v1_under_the_root(make_router, fake_provider):
-    fake_provider.add(sse_reply([delta(content="ok"), finish()]))
-    await collect(make_router("ollama", key=None), req())
-    assert fake_provider.requests[0].path == "/v1/chat/completions"
-    assert "authorization" not in fake_provider.requests[0].headers
 
 
 async def test_tool_call_fragments_joined_by_index(make_router, fake_provider):
@@ -89,15 +82,6 @@ async def test_gemini_index_less_tool_calls(make_router, fake_provider):
     assert events[-1] == End("tool_calls")
 
 
-async def test_ollama_whole_tool_call_with_object_arguments(make_router, fake_provider):
-    fake_provider.add(sse_reply([
-        delta(tool_calls=[{"id": "c1", "index": 0, "function": {"name": "search_web", "arguments": {"query": "x"}}}]),
-        finish("tool_calls"),
-    ]))
-    events = await collect(make_router("ollama"), req(tools=TOOLS))
-    assert json.loads(events[0].arguments) == {"query": "x"}
-
-
 @pytest.mark.parametrize("field", ["reasoning", "reasoning_content"])
 async def test_reasoning_fields(make_router, fake_provider, field):
     fake_provider.add(sse_reply([delta(**{field: "let me think"}), delta(content="42"), finish()]))
@@ -108,7 +92,7 @@ async def test_reasoning_fields(make_router, fake_provider, field):
 async def test_think_tags_split_across_chunks(make_router, fake_provider):
     fake_provider.add(sse_reply([delta(content="<thi"), delta(content="nk>hmm</th"),
                                  delta(content="ink>Answer"), finish()]))
-    events = await collect(make_router("ollama"), req())
+    events = await collect(make_router("openai_compatible"), req())
     assert [e for e in events if isinstance(e, ReasoningDelta)] == [ReasoningDelta("hmm")]
     assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "Answer"
 

@@ -76,6 +76,27 @@ def ndjson_reply(objs: list[dict[str, Any]], **kw: Any) -> Reply:
     return Reply(headers={"Content-Type": "application/x-ndjson"}, chunks=chunks, **kw)
 
 
+def ollama_reply(text: str = "", *, pieces: int = 1, thinking: str = "", tool_calls: list[dict[str, Any]] | None = None,
+                 done_reason: str = "stop", usage: tuple[int, int] | None = (10, 5), **kw: Any) -> Reply:
+    """What Ollama's ``/api/chat`` streams: message lines (``thinking``, then ``content`` in
+    ``pieces``, then whole ``tool_calls`` with object arguments), then the ``done`` line with
+    ``done_reason`` and the token counts."""
+    def line(**message: Any) -> dict[str, Any]:
+        return {"model": "m", "created_at": "2026-11-23T10:00:00Z",
+                "message": {"role": "assistant", "content": "", **message}, "done": False}
+
+    size = max(1, -(-len(text) // pieces)) if text else 1
+    objs = [line(content="", thinking=thinking)] if thinking else []
+    objs += [line(content=text[i:i + size]) for i in range(0, len(text), size)]
+    if tool_calls:
+        objs.append(line(tool_calls=tool_calls))
+    objs.append({"model": "m", "created_at": "2026-11-23T10:00:01Z", "message": {"role": "assistant", "content": ""},
+                 "done": True, "done_reason": done_reason, "total_duration": 4_883_583, "load_duration": 1_334,
+                 **({"prompt_eval_count": usage[0], "eval_count": usage[1]} if usage else {})})
+    kw.setdefault("path", "/api/chat")
+    return ndjson_reply(objs, **kw)
+
+
 def images_in(body: dict[str, Any]) -> list[tuple[str, str, str]]:
     """Every image a request body carries, as (wire format, media type, base64 data):
     ``image_url`` (OpenAI-style data URL content parts), ``anthropic`` (base64 ``image``
@@ -102,9 +123,8 @@ def images_rejected(provider: str = "openai") -> Reply:
         return json_reply({"type": "error", "error": {"type": "invalid_request_error",
                                                       "message": "messages.0.content.0: this model does not support image input"}},
                           status=400)
-    if provider == "ollama":
-        return json_reply({"error": {"message": "this model is missing data required for image input", "type": "invalid_request_error"}},
-                          status=400)
+    if provider == "ollama":  # /api/chat (Ollama's server/prompt.go)
+        return json_reply({"error": "this model is missing data required for image input"}, status=500)
     return json_reply({"error": {"message": "Invalid content type. image_url is only supported by certain models.",
                                  "type": "invalid_request_error", "param": "messages.[0].content.[1].type",
                                  "code": None}}, status=400)
