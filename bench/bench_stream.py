@@ -13,7 +13,6 @@ in the same run. Linear time shows as a flat MB/s across sizes.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile

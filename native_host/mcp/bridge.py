@@ -23,7 +23,6 @@ import itertools
 import json
 import os
 import secrets
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable

@@ -42,15 +42,6 @@ class Interactive(BaseModel):
     selector: str
 
 
-def _hides(node: El) -> bool:
-    """``node`` itself hides what it holds."""
-    if not isinstance(node.tag, str) or node.tag in ("head", "template", "noscript"):
-        return True
-    if node.get("hidden") is not None or node.get("aria-hidden") == "true":
-        return True
-    return node.get("inert") is not None or bool(HIDDEN_STYLE.search(node.get("style") or ""))
-
-
 _FAR = 1 << 30
 Mark = tuple[int, object]  # (levels up to the nearest marked element, its mark)
 

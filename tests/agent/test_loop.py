@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 from tests.agent.script import Sidebar, call, chat, last_user_text, run, say, sent_messages
 

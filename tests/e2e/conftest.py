@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import html
+import importlib.util
 import json
 import os
 import shutil
@@ -13,7 +14,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -366,10 +366,7 @@ def browser_factory(request: pytest.FixtureRequest, extension_dirs: dict[str, Pa
         yield lambda **kw: driver.PwSession(chromium_start(**kw))
         return
     need(FIREFOX is not None, "firefox-esr")
-    try:
-        import websockets  # noqa: F401
-    except ImportError:
-        need(False, "websockets (pip)")
+    need(importlib.util.find_spec("websockets") is not None, "websockets (pip)")
     sessions: list[Any] = []
 
     def start(install: bool = True, color_scheme: str = "light") -> Any:
