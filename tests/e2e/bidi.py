@@ -43,7 +43,7 @@ class Firefox:
         self._log_file = open(log, "w")
         self.proc = subprocess.Popen(
             [binary, "--headless", "--profile", str(profile), "--no-remote",
-             "--remote-debugging-port", str(self.port)],
+             "--remote-debugging-port", str(self.port), "--remote-allow-system-access"],
             env=env, stdout=subprocess.DEVNULL, stderr=self._log_file,
         )
         self.ws: Any = None

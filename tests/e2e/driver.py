@@ -8,6 +8,10 @@ Chromium (Playwright) and Firefox ESR (WebDriver BiDi, tests/e2e/bidi.py).
     x.eval(js)                              a JS expression (a promise is awaited)
     sidebar.shot(name)                      a screenshot (Firefox's are named firefox-<name>)
     session.problems / session.dialogs      console errors and page errors / alerts seen
+    session.stop_background()               stop the extension's background as the browser does when
+                                            idle (Chromium's service worker, Firefox's event page)
+    session.background_is_fresh()           the running background started after the last stop
+    view.wait_answered(n)                   until n answers (or errors) are shown and Send is back
 
 JS passed to eval/wait_for is an *expression*; use an async IIFE for several statements.
 Firefox cannot navigate to moz-extension:// pages over BiDi, so its test build carries a tiny
@@ -50,6 +54,18 @@ def firefox_test_build(src: Path, dest: Path) -> Path:
 
 def tid(testid: str) -> str:
     return f"[data-testid={testid}]"
+
+
+EXTENSION_ID = "tabmate@tabmate.app"  # Firefox's (browser_specific_settings.gecko.id)
+OLD_BACKGROUND = "__tabmateE2eStopped"  # set on a background before it is stopped
+
+
+def answered(count: int) -> str:
+    """JS: `count` answers (assistant or error) are shown and Send is back. Send alone is not
+    enough: it stays visible until the background's first state arrives after a click."""
+    return (f"document.querySelectorAll('[data-testid=message][data-role=assistant],"
+            f"[data-testid=message][data-role=error]').length >= {count} "
+            "&& document.querySelector('[data-testid=send]')?.checkVisibility() || null")
 
 
 # ------------------------------------------------------------------ Chromium (Playwright)
@@ -102,6 +118,9 @@ class PwView:
     def wait_idle(self, timeout: float = 15.0) -> None:
         self.wait(tid("send"), timeout)
 
+    def wait_answered(self, count: int = 1, timeout: float = 15.0) -> None:
+        self.wait_for(answered(count), timeout)
+
     def shot(self, name: str) -> None:
         shot(self.p, name)
 
@@ -136,6 +155,29 @@ class PwSession:
 
     def open_sidebar(self, page: PwView) -> PwView:
         return PwView(self, self.b.open_sidebar(page.p))
+
+    def _worker(self) -> Any:
+        return (self.b.context.service_workers or [self.b.context.wait_for_event("serviceworker")])[-1]
+
+    def stop_background(self) -> None:
+        self._worker().evaluate(f"globalThis.{OLD_BACKGROUND} = true")
+        page = self.b.context.pages[0]
+        cdp = self.b.context.new_cdp_session(page)
+        stopped: list[str] = []
+        mine = f"chrome-extension://{self.b.ext_id}/"
+        cdp.on("ServiceWorker.workerVersionUpdated", lambda e: stopped.extend(
+            v["versionId"] for v in e["versions"] if v["scriptURL"].startswith(mine) and v["runningStatus"] == "stopped"))
+        cdp.send("ServiceWorker.enable")
+        cdp.send("ServiceWorker.stopAllWorkers")
+        for _ in range(300):  # until Chromium reports it stopped (events arrive while Playwright waits)
+            if stopped:
+                break
+            page.wait_for_timeout(50)
+        cdp.detach()
+        assert stopped, "the service worker did not stop"
+
+    def background_is_fresh(self) -> bool:
+        return self._worker().evaluate(f"globalThis.{OLD_BACKGROUND} === undefined")
 
 
 # ------------------------------------------------------------------ Firefox ESR (BiDi)
@@ -220,6 +262,9 @@ class FxView:
     def wait_idle(self, timeout: float = 15.0) -> None:
         self.wait(tid("send"), timeout)
 
+    def wait_answered(self, count: int = 1, timeout: float = 15.0) -> None:
+        self.wait_for(answered(count), timeout)
+
     def shot(self, name: str) -> None:
         path = screenshot_path(f"firefox-{name}")
         self._run(self.fx.screenshot(self.ctx, path))
@@ -257,6 +302,29 @@ class FxSession:
     def dialogs(self) -> list[str]:
         return [f"{e['params'].get('type')}: {e['params'].get('message')}" for e in self.fx.events
                 if e["method"] == "browsingContext.userPromptOpened"]
+
+    def _privileged(self, js: str) -> Any:
+        """JS in the browser's own (chrome) window: Firefox runs with --remote-allow-system-access."""
+        tree = self.run(self.fx.cmd("browsingContext.getTree", {"moz:scope": "chrome"}))
+        return self.run(self.fx.evaluate(tree["contexts"][0]["context"], js))
+
+    def _in_background(self, js: str) -> Any:
+        """JS in an open extension page that reaches the event page (waking it) as `bg`."""
+        page = next(c["context"] for c in self.run(self.fx.contexts()) if c["url"].startswith("moz-extension://"))
+        return self.run(self.fx.evaluate(page, f"(async () => {{ const bg = await browser.runtime.getBackgroundPage(); return {js}; }})()"))
+
+    def stop_background(self) -> None:
+        # what Firefox does to an idle event page (and about:debugging's "Terminate background
+        # script"); Firefox keeps an event page with an open native port alive (an idle reset
+        # "nativeapp"), and Tabmate's is open, so the test forces it as Chromium's CDP call does.
+        # background_is_fresh() proves it went (an open sidebar wakes a new one at once).
+        self._in_background(f"(bg.{OLD_BACKGROUND} = true)")
+        self._privileged(f"""(async (x) => {{
+            await x.terminateBackground({{ignoreDevToolsAttached: true, disableResetIdleForTest: true}});
+            return true; }})(WebExtensionPolicy.getByID({json.dumps(EXTENSION_ID)}).extension)""")
+
+    def background_is_fresh(self) -> bool:
+        return self._in_background(f"bg.{OLD_BACKGROUND} === undefined")
 
     def context_ids(self) -> set[str]:
         return {c["context"] for c in self.run(self.fx.contexts())}
@@ -317,7 +385,7 @@ def start_firefox(binary: str, ext_src: Path, site: str, tmp: Path, tabmate_home
         session.run(fx.start())
         session.run(fx.cmd("session.subscribe", {"events": ["log.entryAdded", "browsingContext.userPromptOpened"]}))
         installed = session.run(fx.cmd("webExtension.install", {"extensionData": {"type": "path", "path": str(ext)}}))
-        assert installed["extension"] == "tabmate@tabmate.app"
+        assert installed["extension"] == EXTENSION_ID
     except BaseException:
         close_firefox(session)
         raise

@@ -348,3 +348,58 @@ def test_draft_insert_asks_for_a_box_then_fills_a_rich_editor(browser, fake):
     assert int(page.text("#rich-events")) >= 1
     assert page.value("#reply") == ""
     assert browser.problems == []
+
+
+def test_the_chat_goes_on_after_the_background_restarts(browser, fake):
+    """Chromium stops an idle service worker, Firefox suspends an idle event page: the tab's
+    chat comes back from session storage and the host still holds the conversation."""
+    configure(fake)
+    fake.add(text_reply("First answer."), text_reply("Second answer, after the restart."),
+             text_reply("Third answer, the sidebar stayed open."))
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    ask(sidebar, "one")
+    sidebar.wait_answered(1)
+    browser.stop_background()
+    # reopening the sidebar wakes the background, which restores the tab's chat from session storage
+    again = sidebar.reopen()
+    again.wait(ANSWER)
+    assert browser.background_is_fresh()
+    assert "First answer." in again.text(ANSWER)
+    ask(again, "two")
+    again.wait_answered(2)
+    assert "after the restart" in again.text(ANSWER)
+    # the host kept the session: the second request carries the first exchange
+    assert "First answer." in str(fake.requests[-1].json["messages"])
+    # stopped again while the sidebar stays open: it reconnects by itself and the chat goes on
+    browser.stop_background()
+    ask(again, "three")
+    again.wait_answered(3)
+    assert browser.background_is_fresh()
+    assert "the sidebar stayed open" in again.text(ANSWER)
+    assert again.count(USER) == 3 and again.count(ANSWER) == 3
+    sent = str(fake.requests[-1].json["messages"])
+    assert "First answer." in sent and "after the restart" in sent
+    assert browser.problems == []
+
+
+def test_an_answer_cut_by_a_background_restart_can_be_retried(browser, fake):
+    configure(fake)
+    fake.add(text_reply("word " * 80, pieces=80, delay=0.1))
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    ask(sidebar, "Tell me a long story")
+    sidebar.wait_for(f"(document.querySelector('{ANSWER}')?.innerText ?? '').includes('word') || null")
+    browser.stop_background()  # while the answer is still coming
+    error = "[data-testid=message][data-role=error]"
+    sidebar.wait(error)
+    assert "restarted while answering" in sidebar.text(error)
+    assert browser.background_is_fresh()
+    fake.add(text_reply("The story, told again."))
+    sidebar.click_css(error + " button")
+    sidebar.wait_for(f"[...document.querySelectorAll('{ANSWER}')].pop()?.innerText.includes('told again') || null")
+    sidebar.wait_idle()
+    assert "Tell me a long story" in str(fake.requests[-1].json["messages"])
+    # the cut answer and its error make way for the new answer to the same question
+    assert sidebar.count(error) == 0 and sidebar.count(USER) == 1 and sidebar.count(ANSWER) == 1
+    assert browser.problems == []
