@@ -29,49 +29,57 @@ _THINK_OPEN = re.compile(rf"<{_THINK_TAGS}>")
 _HARMONY_END = r".*?(?:<\|end\|>|(?=<\|start\|>)|\Z)"
 _USER = r"(?:user|system|developer|tool|ipython)"
 
-# Each pattern starts with one literal character, so a long answer is searched at C speed.
+
+def _after(lead: str, *alternatives: str, flags: int = 0) -> re.Pattern[str]:
+    """One pattern: ``lead`` (a literal character) then any of ``alternatives``, so a long answer
+    is searched for that character at C speed, and each alternative is written apart from the others."""
+    return re.compile(re.escape(lead) + "(?:" + "|".join(alternatives) + ")", flags)
+
+
+# Each table's patterns start with one literal character (the same speed reason).
 HIDDEN = (
-    re.compile(rf"<(?:({_THINK_TAGS})>.*?(?:</(?i:\1)>|\Z)"
-               rf"|(?:\|start\|>\s*assistant\s*<)?\|channel\|>\s*analysis\s*<\|message\|>{_HARMONY_END}"
-               r"|\|START_THINKING\|>.*?(?:<\|END_THINKING\|>|\Z))", re.S),
+    _after("<", rf"({_THINK_TAGS})>.*?(?:</(?i:\1)>|\Z)",
+           rf"(?:\|start\|>\s*assistant\s*<)?\|channel\|>\s*analysis\s*<\|message\|>{_HARMONY_END}",
+           r"\|START_THINKING\|>.*?(?:<\|END_THINKING\|>|\Z)", flags=re.S),
     re.compile(r"\[THINK\].*?(?:\[/THINK\]|\Z)", re.S),
 )
 NEW_TURN = (
-    re.compile(rf"<(?:\|im_start\|>\s*{_USER}\b|\|start_header_id\|>\s*{_USER}\s*<\|end_header_id\|>"
-               rf"|start_of_turn>\s*{_USER}\b|\|start\|>\s*{_USER}\b|\|start_of_role\|>\s*{_USER}\s*<\|end_of_role\|>"
-               rf"|\|header_start\|>\s*{_USER}\s*<\|header_end\|>|\|im_(?:user|system)\|>|\|observation\|>"
-               r"|[|｜](?:User|user|system|System)[|｜]>|\|USER_TOKEN\|>|\|SYSTEM_TOKEN\|>|seed:bos>\s*(?:user|system|tool)\b)"),
+    _after("<", rf"\|im_start\|>\s*{_USER}\b", rf"\|start_header_id\|>\s*{_USER}\s*<\|end_header_id\|>",
+           rf"start_of_turn>\s*{_USER}\b", rf"\|start\|>\s*{_USER}\b", rf"\|start_of_role\|>\s*{_USER}\s*<\|end_of_role\|>",
+           rf"\|header_start\|>\s*{_USER}\s*<\|header_end\|>", r"\|im_(?:user|system)\|>", r"\|observation\|>",
+           r"[|｜](?:User|user|system|System)[|｜]>", r"\|USER_TOKEN\|>", r"\|SYSTEM_TOKEN\|>",
+           r"seed:bos>\s*(?:user|system|tool)\b"),
     re.compile(r"\[INST\]"),
     re.compile(r"\]~b\](?:user|system|tool)\b"),  # MiniMax-M2's template
 )
 # role / channel headers that open a visible message
 HEADER = (
-    re.compile(r"<(?:(?:\|start\|>\s*assistant\s*<)?\|channel\|>\s*(?:final|commentary)\s*(?:<\|constrain\|>\s*\w+\s*)?<\|message\|>"
-               r"|\|im_start\|>\s*assistant\b\n?|\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>\n*"
-               r"|\|start_of_role\|>\s*assistant\s*<\|end_of_role\|>|start_of_turn>\s*model\b\n?"
-               r"|\|header_start\|>\s*assistant\s*<\|header_end\|>\n*|\|im_assistant\|>\s*assistant\s*<\|im_middle\|>"
-               r"|seed:bos>\s*assistant\b\n?)"),
+    _after("<", r"(?:\|start\|>\s*assistant\s*<)?\|channel\|>\s*(?:final|commentary)\s*(?:<\|constrain\|>\s*\w+\s*)?<\|message\|>",
+           r"\|im_start\|>\s*assistant\b\n?", r"\|start_header_id\|>\s*assistant\s*<\|end_header_id\|>\n*",
+           r"\|start_of_role\|>\s*assistant\s*<\|end_of_role\|>", r"start_of_turn>\s*model\b\n?",
+           r"\|header_start\|>\s*assistant\s*<\|header_end\|>\n*", r"\|im_assistant\|>\s*assistant\s*<\|im_middle\|>",
+           r"seed:bos>\s*assistant\b\n?"),
     re.compile(r">>>all\n"),
     re.compile(r"\]~b\]ai\b\n?"),
 )
 # single tokens
 TOKEN = (
-    re.compile(r"<(?:\|start\|>\s*assistant\b(?:\s*to=[\w.-]+)?"  # a harmony role header left over
-               r"|\|/?[\w.:=-]{1,48}\|>"  # <|im_end|> <|eot_id|> <|end|> <|return|> <|/tool_call|> …
-               r"|｜[^｜<>\n]{1,48}｜>"  # DeepSeek <｜end▁of▁sentence｜> <｜Assistant｜> …
-               r"|[|｜]tool[▁_ ]\w+[▁_ ]?\w*[|｜]>"  # DeepSeek tokens as mangled by small distills
-               r"|/?(?:start_of_turn|end_of_turn|bos|eos|pad|unk|start_function_call|end_function_call"
-               r"|start_function_response|end_function_response|escape|seed:bos|seed:eos)>"
-               r"|/s>(?=\s*\Z))"),
+    _after("<", r"\|start\|>\s*assistant\b(?:\s*to=[\w.-]+)?",  # a harmony role header left over
+           r"\|/?[\w.:=-]{1,48}\|>",  # <|im_end|> <|eot_id|> <|end|> <|return|> <|/tool_call|> …
+           r"｜[^｜<>\n]{1,48}｜>",  # DeepSeek <｜end▁of▁sentence｜> <｜Assistant｜> …
+           r"[|｜]tool[▁_ ]\w+[▁_ ]?\w*[|｜]>",  # DeepSeek tokens as mangled by small distills
+           r"/?(?:start_of_turn|end_of_turn|bos|eos|pad|unk|start_function_call|end_function_call"
+           r"|start_function_response|end_function_response|escape|seed:bos|seed:eos)>",
+           r"/s>(?=\s*\Z)"),
     re.compile(r"\[/?(?:TOOL_CALLS|ARGS|CALL_ID|TOOL_RESULTS|TOOL_CONTENT|AVAILABLE_TOOLS|SYSTEM_PROMPT|INST|THINK)\]|\[e~\["),
     re.compile(r"\]~!?b\["),  # MiniMax-M2's template
 )
 # tokens that end a message or name the assistant: nothing can follow them that they would be part of,
 # so a streaming answer may drop them as soon as they are complete (the rest wait for the end)
 SETTLED = (
-    re.compile(r"<(?:\|(?:im_end|eot_id|eom_id|end|return|endoftext|end_of_text|END_RESPONSE|START_RESPONSE"
-               r"|END_OF_TURN_TOKEN|CHATBOT_TOKEN|assistant|end_of_role)\|>|｜(?:end▁of▁sentence|Assistant|assistant)｜>"
-               r"|end_of_turn>|/s>|eos>|seed:eos>)"),
+    _after("<", r"\|(?:im_end|eot_id|eom_id|end|return|endoftext|end_of_text|END_RESPONSE|START_RESPONSE"
+           r"|END_OF_TURN_TOKEN|CHATBOT_TOKEN|assistant|end_of_role)\|>", r"｜(?:end▁of▁sentence|Assistant|assistant)｜>",
+           r"end_of_turn>", r"/s>", r"eos>", r"seed:eos>"),
     re.compile(r"\[e~\["),
 )
 _BOS = re.compile(r"\s*<s>")
