@@ -48,3 +48,31 @@ def llama_server(tmp_path_factory):
 def fake_provider():
     with FakeProvider() as fake:
         yield fake
+
+
+class MemoryKeyring:
+    """An in-memory keyring backend: the real keyring API, no OS keychain."""
+
+    priority = 10
+
+    def __init__(self):
+        self.store = {}
+
+    def get_password(self, service, user):
+        return self.store.get((service, user))
+
+    def set_password(self, service, user, password):
+        self.store[(service, user)] = password
+
+    def delete_password(self, service, user):
+        self.store.pop((service, user), None)
+
+
+@pytest.fixture
+def memory_keyring(monkeypatch: pytest.MonkeyPatch) -> MemoryKeyring:
+    """keyring.get_keyring() answers with an empty in-memory backend for this test."""
+    import keyring
+
+    backend = MemoryKeyring()
+    monkeypatch.setattr(keyring, "get_keyring", lambda: backend)
+    return backend

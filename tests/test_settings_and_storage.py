@@ -167,54 +167,29 @@ def test_base_url_is_normalised(tabmate_home):
     assert SettingsStore().update({"base_url": " http://127.0.0.1:8080/v1/ "}).base_url == "http://127.0.0.1:8080/v1"
 
 
-class MemoryKeyring:
-    """An in-memory keyring backend: the real keyring API, no OS keychain."""
-
-    priority = 10
-
-    def __init__(self):
-        self.store = {}
-
-    def get_password(self, service, user):
-        return self.store.get((service, user))
-
-    def set_password(self, service, user, password):
-        self.store[(service, user)] = password
-
-    def delete_password(self, service, user):
-        self.store.pop((service, user), None)
-
-
-def test_keys_go_to_the_keychain_when_one_is_usable(tabmate_home, monkeypatch):
-    import keyring
-
+def test_keys_go_to_the_keychain_when_one_is_usable(tabmate_home, memory_keyring):
     from native_host.settings import KeyStore
 
-    backend = MemoryKeyring()
-    monkeypatch.setattr(keyring, "get_keyring", lambda: backend)
     folder = tabmate_home / "config"
     origin = "https://api.openai.com"
     keys = KeyStore(folder, use_keyring=True, legacy_origin=lambda slot: origin)
     storage.write_json(folder / "keys.json", {"openai": "sk-old-file-key-000"})
     keys.set("openai", origin, PLANTED)
-    assert backend.store[("tabmate", f"openai {origin}")] == PLANTED
+    assert memory_keyring.store[("tabmate", f"openai {origin}")] == PLANTED
     text = (folder / "keys.json").read_text()
     assert PLANTED not in text and "sk-old-file-key-000" not in text  # the file copy is dropped
     assert keys.get("openai", origin) == (PLANTED, "keychain")
     keys.set("openai", origin, "")
-    assert f"openai {origin}" not in {u for _, u in backend.store} and keys.get("openai", origin) == (None, None)
+    assert f"openai {origin}" not in {u for _, u in memory_keyring.store} and keys.get("openai", origin) == (None, None)
 
 
-def test_a_broken_keychain_falls_back_to_the_file(tabmate_home, monkeypatch):
-    import keyring
-
+def test_a_broken_keychain_falls_back_to_the_file(tabmate_home, memory_keyring, monkeypatch):
     from native_host.settings import KeyStore
 
-    class Broken(MemoryKeyring):
-        def set_password(self, service, user, password):
-            raise RuntimeError("locked")
+    def locked(service, user, password):
+        raise RuntimeError("locked")
 
-    monkeypatch.setattr(keyring, "get_keyring", lambda: Broken())
+    monkeypatch.setattr(memory_keyring, "set_password", locked)
     keys = KeyStore(tabmate_home / "config", use_keyring=True)
     keys.set("anthropic", "https://api.anthropic.com", PLANTED)
     assert keys.get("anthropic", "https://api.anthropic.com") == (PLANTED, "file")

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import keyring
-
 from installer import purge
 from installer.cli import install_main, uninstall_main
 from native_host import storage
@@ -16,37 +14,20 @@ from native_host.settings import SettingsStore
 SECRET = "sk-proj-purge-me-0123456789"
 
 
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    priority = 10
-
-    def __init__(self):
-        self.store = {}
-
-    def get_password(self, service, user):
-        return self.store.get((service, user))
-
-    def set_password(self, service, user, password):
-        self.store[(service, user)] = password
-
-    def delete_password(self, service, user):
-        self.store.pop((service, user), None)
-
-
-def _setup(monkeypatch, tabmate_home: Path) -> MemoryKeyring:
-    backend = MemoryKeyring()
-    backend.store[("tabmate", "anthropic")] = "sk-ant-from-an-older-version"  # one key per provider, as before
-    monkeypatch.setattr(keyring, "get_keyring", lambda: backend)
+def _setup(monkeypatch, keychain) -> None:
+    """A key in the (in-memory) keychain, one from an older version beside it, and a file in each folder."""
+    keychain.store[("tabmate", "anthropic")] = "sk-ant-from-an-older-version"  # one key per provider, as before
     monkeypatch.setattr(purge, "keys", lambda: KeyStore(storage.config_dir(), use_keyring=True))
     SettingsStore().update({"provider": "openai", "model": "m"})
     purge.keys().set("openai", "https://api.openai.com", SECRET)
     for folder in (storage.data_dir(), storage.cache_dir(), storage.log_dir()):
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "something").write_text("x")
-    return backend
 
 
-def test_purge_asks_then_removes_everything(make_system, tabmate_home: Path, monkeypatch, capsys) -> None:
-    backend = _setup(monkeypatch, tabmate_home)
+def test_purge_asks_then_removes_everything(make_system, tabmate_home: Path, memory_keyring, monkeypatch, capsys) -> None:
+    backend = memory_keyring
+    _setup(monkeypatch, backend)
     system = make_system("linux")
     assert install_main(["--browser", "chrome"], system) == 0
     capsys.readouterr()
@@ -64,8 +45,8 @@ def test_purge_asks_then_removes_everything(make_system, tabmate_home: Path, mon
     assert tabmate_home.exists()  # TABMATE_HOME itself stays
 
 
-def test_purge_dry_run_changes_nothing(make_system, tabmate_home: Path, monkeypatch, capsys) -> None:
-    _setup(monkeypatch, tabmate_home)
+def test_purge_dry_run_changes_nothing(make_system, tabmate_home: Path, memory_keyring, monkeypatch, capsys) -> None:
+    _setup(monkeypatch, memory_keyring)
     assert uninstall_main(["--purge", "--dry-run"], make_system("linux")) == 0
     assert "--purge would also remove" in capsys.readouterr().out
     assert storage.config_dir().exists() and storage.data_dir().exists()
