@@ -4,6 +4,7 @@ extension loaded (Playwright, Debian's chromium — never a downloaded browser).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import importlib.util
@@ -107,38 +108,53 @@ def search_results_page(query: str) -> str:
 </ol></body></html>"""
 
 
-class _SiteHandler(BaseHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
+Route = Callable[[str], "tuple[str, bytes] | None"]
 
-    def do_GET(self) -> None:
-        body = PAGES.get(self.path.split("?")[0])
-        if self.path.startswith("/search?"):
-            body = search_results_page(parse_qs(urlsplit(self.path).query).get("q", [""])[0])
-        if self.path == "/favicon.ico":
-            self.send_response(204)
+
+@contextlib.contextmanager
+def loopback_server(route: Route) -> Iterator[str]:
+    """A web server on 127.0.0.1 (a free port) for as long as the block runs; yields its base URL.
+    ``route(path)`` (the query string included) answers (content type, body), or None for a 404;
+    /favicon.ico is an empty 204 so browsers do not log a missing icon."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            found = None if self.path == "/favicon.ico" else route(self.path)
+            if found is None:
+                self.send_response(204 if self.path == "/favicon.ico" else 404)
+                self.end_headers()
+                return
+            kind, data = found
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(data)))
             self.end_headers()
-            return
-        if body is None:
-            self.send_response(404)
-            self.end_headers()
-            return
-        data = body.encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+            self.wfile.write(data)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _site_route(path: str) -> tuple[str, bytes] | None:
+    body = PAGES.get(path.split("?")[0])
+    if path.startswith("/search?"):
+        body = search_results_page(parse_qs(urlsplit(path).query).get("q", [""])[0])
+    return None if body is None else ("text/html; charset=utf-8", body.encode())
 
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _SiteHandler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with loopback_server(_site_route) as url:
+        yield url
 
 
 # ------------------------------------------------------------------ fake provider helpers
@@ -210,8 +226,9 @@ class Browser:
         return page
 
     def open_page(self, path: str = "/article") -> Any:
+        """A new tab on ``path`` of the local site, or on a full URL (another loopback server, file://)."""
         page = self.watch(self.context.new_page())
-        page.goto(self.site + path)
+        page.goto(path if "://" in path else self.site + path)
         return page
 
     def tab_id(self, sidebar: Any, url: str) -> int:
@@ -341,6 +358,21 @@ def answers(sidebar: Any) -> Any:
 def wait_idle(sidebar: Any, timeout: float = 15000) -> None:
     """Until the chat is no longer running (Send is back)."""
     sidebar.wait_for_selector("[data-testid=send]:visible", timeout=timeout)
+
+
+def first_answer(chromium: Browser, fake: FakeProvider, question: str = "hello", reply: str = "Hi.",
+                 path: str = "/article", **settings: Any) -> tuple[Any, Any]:
+    """(page, sidebar): the fake provider configured (with ``settings``), ``path`` open (see
+    Browser.open_page) with the sidebar pinned to it, and ``question`` sent and answered with
+    ``reply`` — the page's elements then carry their indexes."""
+    configure(fake, **settings)
+    page = chromium.open_page(path)
+    sidebar = chromium.open_sidebar(page)
+    fake.add(text_reply(reply))
+    sidebar.get_by_test_id("chat-input").fill(question)
+    sidebar.get_by_test_id("send").click()
+    wait_answered(sidebar, 1)
+    return page, sidebar
 
 
 def wait_answered(sidebar: Any, count: int = 1, timeout: float = 15000) -> None:

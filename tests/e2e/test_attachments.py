@@ -6,13 +6,11 @@ from __future__ import annotations
 import base64
 import io
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, shot, text_reply, wait_answered
+from tests.e2e.conftest import answers, configure, first_answer, loopback_server, shot, text_reply, wait_answered
 from tests.support.fake_provider import images_in
 from tests.support.pdfs import text_pdf
 
@@ -58,58 +56,28 @@ FILES: dict[str, tuple[str, bytes]] = {
 }
 
 
-class _Handler(BaseHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
-
-    def do_GET(self) -> None:
-        path = self.path.split("?")[0]
-        if path == "/favicon.ico":
-            self.send_response(204)
-            self.end_headers()
-            return
-        if path == "/report.pdf":
-            kind, data = "application/pdf", REPORT_PDF()
-        elif path in FILES:
-            kind, data = FILES[path]
-        else:
-            self.send_response(404)
-            self.end_headers()
-            return
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-
 def REPORT_PDF() -> bytes:
     return text_pdf(["Annual report. Revenue grew 12 percent to 4.2 million euros.",
                      "Costs. Rent rose to 310,000 euros.", "Outlook. Two new shops in Lyon and Porto."])
 
 
+def _route(path: str) -> tuple[str, bytes] | None:
+    path = path.split("?")[0]
+    return ("application/pdf", REPORT_PDF()) if path == "/report.pdf" else FILES.get(path)
+
+
 @pytest.fixture(scope="module")
 def files() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-def open_at(chromium, url: str):
-    page = chromium.watch(chromium.context.new_page())
-    page.goto(url)
-    return page
+    with loopback_server(_route) as url:
+        yield url
 
 
 def test_add_tabs_sends_each_tab_named_and_compares_their_products(chromium, fake, files):
     configure(fake)
     fake.add(text_reply("Cosy Kettle is the cheapest at 29.50 euros."))
-    first = open_at(chromium, files + "/kettle-a")
-    open_at(chromium, files + "/kettle-b")
-    open_at(chromium, files + "/kettle-c")
+    first = chromium.open_page(files + "/kettle-a")
+    chromium.open_page(files + "/kettle-b")
+    chromium.open_page(files + "/kettle-c")
     sidebar = chromium.open_sidebar(first)
     box = sidebar.get_by_test_id("chat-input")
     box.fill("compare these ")
@@ -146,7 +114,7 @@ def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
 
     configure(fake)
     fake.add(text_reply("The chart is solid red."))
-    page = open_at(chromium, files + "/chart")
+    page = chromium.open_page(files + "/chart")
     sidebar = chromium.open_sidebar(page)
     page.bring_to_front()  # the chart's tab is the visible one in its window
     sidebar.get_by_test_id("attach-screenshot").click()
@@ -184,13 +152,7 @@ def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
 
 
 def test_video_page_captions_become_the_transcript(chromium, fake, files):
-    configure(fake)
-    fake.add(text_reply("They add salt at [3:20]."))
-    page = open_at(chromium, files + "/video")
-    sidebar = chromium.open_sidebar(page)
-    sidebar.get_by_test_id("chat-input").fill("When do they add salt?")
-    sidebar.get_by_test_id("send").click()
-    wait_answered(sidebar)
+    _, sidebar = first_answer(chromium, fake, "When do they add salt?", "They add salt at [3:20].", files + "/video")
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "Video transcript, 18 min (captions; cite times as [m:ss])" in user, user[:400]
     assert "[3:00] Stirring the pasta, minute 3. Now we add a pinch of salt to the water." in user
@@ -202,7 +164,7 @@ def test_video_page_captions_become_the_transcript(chromium, fake, files):
 def test_youtube_caption_tracks_become_the_transcript(chromium, fake, files):
     configure(fake)
     fake.add(text_reply("Knead at [1:35]."))
-    page = open_at(chromium, files + "/watch?v=abc")
+    page = chromium.open_page(files + "/watch?v=abc")
     sidebar = chromium.open_sidebar(page)
     sidebar.get_by_test_id("action-summarize").click()
     wait_answered(sidebar)
@@ -237,7 +199,7 @@ def _file_pdf_in_sidebar(chromium_factory, fake, doc, allowed: bool):
     chromium = chromium_factory(file_access=allowed)
     configure(fake)
     doc.write_bytes(REPORT_PDF())
-    sidebar = chromium.open_sidebar(open_at(chromium, doc.as_uri()))
+    sidebar = chromium.open_sidebar(chromium.open_page(doc.as_uri()))
     assert sidebar.evaluate("chrome.extension.isAllowedFileSchemeAccess()") is allowed
     return sidebar
 

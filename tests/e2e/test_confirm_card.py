@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from native_host.settings import SettingsStore
-from tests.e2e.conftest import configure, text_reply, tool_reply, wait_answered, wait_idle
+from tests.e2e.conftest import configure, first_answer, text_reply, tool_reply, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -23,15 +23,15 @@ def _ask(chromium, fake, *calls):
     return page, sidebar
 
 
-def _after_a_first_answer(chromium, fake):
-    """The sidebar on /article after one plain exchange, so the page's elements carry their indexes."""
-    configure(fake)
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    fake.add(text_reply("Hi."))
-    sidebar.get_by_test_id("chat-input").fill("hello")
+def _asked_to_click(chromium, fake, selector, question, reply):
+    """After one plain exchange on /article, the model asks to click the element at ``selector``
+    (then answers ``reply``); returns (page, sidebar) once the card is shown."""
+    page, sidebar = first_answer(chromium, fake)
+    index = int(page.get_attribute(selector, "data-tabmate-index"))
+    fake.add(tool_reply("click_element", {"index": index}), text_reply(reply))
+    sidebar.get_by_test_id("chat-input").fill(question)
     sidebar.get_by_test_id("send").click()
-    wait_answered(sidebar, 1)
+    sidebar.get_by_test_id("confirm-allow").wait_for()
     return page, sidebar
 
 
@@ -90,12 +90,7 @@ def test_navigation_cards_name_the_real_destination(chromium, fake):
 
 
 def test_a_link_click_card_shows_the_href(chromium, fake):
-    page, sidebar = _after_a_first_answer(chromium, fake)
-    link = int(page.get_attribute("a[href='/other']", "data-tabmate-index"))
-    fake.add(tool_reply("click_element", {"index": link}), text_reply("OK."))
-    sidebar.get_by_test_id("chat-input").fill("open the other article")
-    sidebar.get_by_test_id("send").click()
-    sidebar.get_by_test_id("confirm-deny").wait_for()
+    page, sidebar = _asked_to_click(chromium, fake, "a[href='/other']", "open the other article", "OK.")
     card = sidebar.locator(".confirm").inner_text()
     assert chromium.site + "/other" in card and "Link goes to" in card
     sidebar.get_by_test_id("confirm-deny").click()
@@ -117,12 +112,7 @@ def test_settings_lists_the_grants_and_revokes_each(chromium, fake):
 
 
 def test_an_allowed_action_does_not_run_once_the_tab_is_on_another_origin(chromium, fake):
-    page, sidebar = _after_a_first_answer(chromium, fake)
-    buy = int(page.get_attribute("#buy", "data-tabmate-index"))
-    fake.add(tool_reply("click_element", {"index": buy}), text_reply("It did not work."))
-    sidebar.get_by_test_id("chat-input").fill("press buy")
-    sidebar.get_by_test_id("send").click()
-    sidebar.get_by_test_id("confirm-allow").wait_for()
+    page, sidebar = _asked_to_click(chromium, fake, "#buy", "press buy", "It did not work.")
     assert chromium.site in sidebar.locator(".confirm-meta").inner_text()
     # the tab moves to another origin (same server, other host name) before the user answers
     other = chromium.site.replace("127.0.0.1", "localhost")

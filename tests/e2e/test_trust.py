@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from native_host.settings import SettingsStore
-from tests.e2e.conftest import answers, configure, text_reply, tool_reply, wait_idle
+from tests.e2e.conftest import answers, configure, first_answer, text_reply, tool_reply, wait_idle
 from tests.support.fake_provider import FakeProvider, json_reply
 
 pytestmark = pytest.mark.e2e
@@ -82,13 +82,7 @@ def test_the_sidebar_passes_on_only_allow_listed_requests(chromium, fake):
 
 
 def test_hidden_text_never_reaches_the_model(chromium, fake):
-    configure(fake)
-    page = chromium.open_page("/hidden")
-    sidebar = chromium.open_sidebar(page)
-    fake.add(text_reply("A solar kettle."))
-    sidebar.get_by_test_id("chat-input").fill("What is this page about?")
-    sidebar.get_by_test_id("send").click()
-    wait_idle(sidebar)
+    first_answer(chromium, fake, "What is this page about?", "A solar kettle.", "/hidden")
     sent = str(fake.requests[-1].json["messages"])
     for visible in ("VISIBLE-ONE", "VISIBLE-TWO", "white on dark blue is visible", "VISIBLE-THREE"):
         assert visible in sent
