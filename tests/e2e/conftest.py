@@ -108,27 +108,36 @@ def search_results_page(query: str) -> str:
 </ol></body></html>"""
 
 
-Route = Callable[[str], "tuple[str, bytes] | None"]
+Route = Callable[[str], "tuple[str, bytes] | tuple[int, str, bytes] | None"]
 
 
 @contextlib.contextmanager
 def loopback_server(route: Route) -> Iterator[str]:
     """A web server on 127.0.0.1 (a free port) for as long as the block runs; yields its base URL.
-    ``route(path)`` (the query string included) answers (content type, body), or None for a 404;
-    /favicon.ico is an empty 204 so browsers do not log a missing icon."""
+    ``route(path)`` (the query string included) answers (content type, body), (status, content
+    type, body), or None for a 404; a route with a ``cookies`` parameter also gets the request's
+    Cookie header. /favicon.ico is an empty 204 so browsers do not log a missing icon."""
+    import inspect
+
+    with_cookies = "cookies" in inspect.signature(route).parameters
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:
             pass
 
         def do_GET(self) -> None:
-            found = None if self.path == "/favicon.ico" else route(self.path)
+            if self.path == "/favicon.ico":
+                found = None
+            elif with_cookies:
+                found = route(self.path, cookies=self.headers.get("Cookie") or "")
+            else:
+                found = route(self.path)
             if found is None:
                 self.send_response(204 if self.path == "/favicon.ico" else 404)
                 self.end_headers()
                 return
-            kind, data = found
-            self.send_response(200)
+            status, kind, data = found if len(found) == 3 else (200, *found)
+            self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import json
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -61,8 +61,12 @@ def REPORT_PDF() -> bytes:
                      "Costs. Rent rose to 310,000 euros.", "Outlook. Two new shops in Lyon and Porto."])
 
 
-def _route(path: str) -> tuple[str, bytes] | None:
+def _route(path: str, cookies: str) -> tuple[str, bytes] | tuple[int, str, bytes] | None:
     path = path.split("?")[0]
+    if path == "/account/statement.pdf":  # behind a login: only with the session cookie
+        if "session=s3cret" not in cookies:
+            return 401, "text/html", b"<h1>Please sign in</h1>"
+        return "application/pdf", text_pdf(["Statement for Ada. Balance: 1,234.56 euros.", "Page two."])
     return ("application/pdf", REPORT_PDF()) if path == "/report.pdf" else FILES.get(path)
 
 
@@ -176,21 +180,36 @@ def test_youtube_caption_tracks_become_the_transcript(chromium, fake, files):
     assert chips.all_inner_texts() == ["transcript · 12 min"]
 
 
-def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
-    configure(fake)
-    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
+def _summarize_pdf_tab(chromium, url: str):
+    """Open the PDF at ``url`` in Chromium's viewer, press Summarize; the sidebar once answered."""
     page = chromium.watch(chromium.context.new_page())
     try:
-        page.goto(files + "/report.pdf")
+        page.goto(url)
     except Exception as e:  # headless Chromium without its PDF viewer downloads the file instead
         pytest.skip(f"headless Chromium has no PDF viewer here ({e}); Firefox ESR's pdf.js covers it")
     sidebar = chromium.open_sidebar(page)
     sidebar.get_by_test_id("action-summarize").click()
     wait_answered(sidebar)
+    return sidebar
+
+
+def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
+    configure(fake)
+    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
+    sidebar = _summarize_pdf_tab(chromium, files + "/report.pdf")
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "PDF document, 3 pages" in user and "[Page 1]\nAnnual report. Revenue grew 12 percent" in user
     chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
     assert chips.all_inner_texts() == ["PDF · 3 pages"]
+
+
+def test_a_pdf_behind_a_login_is_read_with_the_users_session(chromium, fake, files):
+    configure(fake)
+    fake.add(text_reply("Your balance is 1,234.56 euros (p. 1)."))
+    chromium.context.add_cookies([{"name": "session", "value": "s3cret", "url": files}])
+    _summarize_pdf_tab(chromium, files + "/account/statement.pdf")
+    user = fake.requests[-1].json["messages"][-1]["content"]
+    assert "PDF document, 2 pages" in user and "Statement for Ada. Balance: 1,234.56 euros." in user
 
 
 def _file_pdf_in_sidebar(chromium_factory, fake, doc, allowed: bool):
@@ -236,8 +255,9 @@ def test_file_pdf_without_file_access_says_how_to_allow_it(chromium_factory, fak
     shot(sidebar, "file-pdf-without-access")
 
 
-def test_firefox_pdfjs_tab_is_read(extension_dirs, fake, files, tmp_path, tabmate_home):
-    """Firefox ESR's pdf.js viewer takes no extension scripts: the background fetches the PDF."""
+def _summarize_in_firefox(extension_dirs, tmp_path, tabmate_home, url: str, done_js: str, result_js: str) -> Any:
+    """Firefox ESR with Tabmate (test build): open ``url``, press Summarize in its sidebar, wait
+    until ``done_js`` is truthy there and return ``result_js``."""
     import asyncio
     import os
 
@@ -252,29 +272,48 @@ def test_firefox_pdfjs_tab_is_read(extension_dirs, fake, files, tmp_path, tabmat
     home.mkdir()
     env = {**os.environ, "HOME": str(home), "TABMATE_HOME": str(tabmate_home), "MOZ_HEADLESS": "1"}
     tabmate("install", "--browser", "firefox", env=env)
-    configure(fake)
-    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
     ext = firefox_test_build(extension_dirs["firefox"], tmp_path / "ext-firefox")
 
-    async def run() -> list[str]:
+    async def run() -> Any:
         fx = Firefox(FIREFOX, tmp_path / "profile", env, tmp_path / "firefox.log")
         try:
             await fx.start()
             await fx.cmd("webExtension.install", {"extensionData": {"type": "path", "path": str(ext)}})
             page = (await fx.contexts())[0]["context"]
-            await fx.cmd("browsingContext.navigate", {"context": page, "url": f"{files}/report.pdf#tabmate-e2e-sidebar",
+            await fx.cmd("browsingContext.navigate", {"context": page, "url": f"{url}#tabmate-e2e-sidebar",
                                                        "wait": "complete"})
             sidebar = await fx.context_with("moz-extension://")
             await fx.wait_for(sidebar, "document.body.dataset.ready === 'true'")
             await fx.evaluate(sidebar, "document.querySelector('[data-testid=action-summarize]').click()")
-            await fx.wait_for(sidebar, """(() => {
-                const a = [...document.querySelectorAll('[data-testid=message][data-role=assistant]')].pop();
-                return !document.querySelector('[data-testid=send]').hidden && a ? a.innerText : null; })()""")
-            return await fx.evaluate(sidebar, "[...document.querySelectorAll('[data-testid=message-chip]')].map(e => e.textContent)")
+            await fx.wait_for(sidebar, done_js)
+            return await fx.evaluate(sidebar, result_js)
         finally:
             await fx.close()
 
-    chips = asyncio.run(run())
+    return asyncio.run(run())
+
+
+def test_firefox_pdfjs_tab_is_read(extension_dirs, fake, files, tmp_path, tabmate_home):
+    """Firefox ESR's pdf.js viewer takes no extension scripts: the background fetches the PDF."""
+    configure(fake)
+    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
+    chips = _summarize_in_firefox(extension_dirs, tmp_path, tabmate_home, f"{files}/report.pdf", """(() => {
+        const a = [...document.querySelectorAll('[data-testid=message][data-role=assistant]')].pop();
+        return !document.querySelector('[data-testid=send]').hidden && a ? a.innerText : null; })()""",
+        "[...document.querySelectorAll('[data-testid=message-chip]')].map(e => e.textContent)")
     user = fake.requests[-1].json["messages"][-1]["content"]
     assert "PDF document, 3 pages" in user and "[Page 2]\nCosts. Rent rose to 310,000 euros." in user
     assert chips == ["PDF · 3 pages"]
+
+
+def test_firefox_file_pdf_says_add_ons_cannot_read_files(extension_dirs, fake, tmp_path, tabmate_home):
+    """Firefox gives add-ons no way to read file:// URLs: one sentence says so and what to do."""
+    configure(fake)
+    doc = tmp_path / "report.pdf"
+    doc.write_bytes(REPORT_PDF())
+    said = _summarize_in_firefox(
+        extension_dirs, tmp_path, tabmate_home, doc.as_uri(),
+        "document.querySelector('[data-testid=message][data-role=error]')?.innerText",
+        "document.querySelector('[data-testid=message][data-role=error]').innerText")
+    assert "Firefox does not let add-ons read files on your computer" in said and "tabmate ask --page" in said
+    assert not [r for r in fake.requests if r.path.endswith("/chat/completions")]
