@@ -53,14 +53,15 @@ async function openUrl(tabId, address) {
   return { opened: url.href, url: tab.url, title: tab.title };
 }
 
-async function runTool(tabId, tool, args, dest) {
+async function runTool(tabId, tool, args, dest, stayOnSite) {
   switch (tool) {
     case "get_page":
       return pageSnapshot(tabId);
     case "get_selection":
       return inTab(tabId, "selection");
     case "click_element":
-      return inTab(tabId, "click", args);
+      // on a saved grant: a link or form leading off the site is reported, not followed (permissions.py)
+      return inTab(tabId, "click", { ...args, stay_on_site: !!stayOnSite });
     case "fill_input":
       return inTab(tabId, "fill", args);
     case "scroll":
@@ -99,7 +100,7 @@ export async function runToolRequest(msg) {
   } else {
     try {
       await checkSite(tabId, msg.site);
-      const result = await runTool(tabId, msg.tool, msg.args ?? {}, msg.dest);
+      const result = await runTool(tabId, msg.tool, msg.args ?? {}, msg.dest, msg.stay_on_site === true);
       reply = { type: "tool_result", id: msg.id, ok: true, result };
     } catch (e) {
       reply = { type: "tool_result", id: msg.id, ok: false, error: String(e?.message ?? e) };

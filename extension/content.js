@@ -190,10 +190,24 @@
     setTimeout(() => box.remove(), 1700);
   }
 
+  /** Where clicking `el` would take the tab when that is another site: a link's or a submit button's form address. */
+  function offSite(el) {
+    const link = el.closest("a[href]");
+    const submits = el.form && (el.type === "submit" || el.type === "image");
+    const address = link ? link.href : submits ? (el.formAction || el.form.action) : "";
+    try {
+      const url = new URL(address, location.href);
+      return /^https?:$/.test(url.protocol) && url.origin !== location.origin ? url.href : null;
+    } catch { return null; }
+  }
+
   function click(args) {
     const el = target(args);
     highlight(el);
     if (el.disabled) throw new Error(`${label(el)} is disabled`);
+    const leaving = args.stay_on_site ? offSite(el) : null;
+    if (leaving) return { leaves_site: leaving }; // not clicked: the user is asked first
+
     el.focus?.({ preventScroll: true });
     el.click();
     return { clicked: label(el) };

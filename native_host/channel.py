@@ -117,11 +117,13 @@ class ChatChannel:
             self._pending.pop(message["id"], None)
 
     async def call_tool(self, tool: str, args: dict[str, Any], timeout: float = 30.0,
-                        site: str | None = None, dest: str | None = None) -> ToolOutcome:
+                        site: str | None = None, dest: str | None = None,
+                        stay_on_site: bool | None = None) -> ToolOutcome:
         """Ask the extension to run a browser tool in the chat's tab (only while the tab is
         on ``site``, when given: the origin the user allowed the action on)."""
         req_id = f"t{next(_ids)}"
-        msg = outgoing.ToolRequestMsg(id=req_id, chat=self.id, tool=tool, args=args, site=site, dest=dest).wire()
+        msg = outgoing.ToolRequestMsg(id=req_id, chat=self.id, tool=tool, args=args, site=site, dest=dest,
+                                      stay_on_site=stay_on_site).wire()
         try:
             answer = await self._ask(msg, timeout)
         except asyncio.TimeoutError:

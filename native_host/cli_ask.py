@@ -63,7 +63,8 @@ class TerminalChannel(ChatChannel):
             print(f"[{msg['label']}]", file=sys.stderr, flush=True)
 
     async def call_tool(self, tool: str, args: dict[str, Any], timeout: float = 30.0,
-                        site: str | None = None, dest: str | None = None) -> ToolOutcome:
+                        site: str | None = None, dest: str | None = None,
+                        stay_on_site: bool | None = None) -> ToolOutcome:
         self.tools_used.append({"tool": tool, "args": args})
         if tool == "get_page":
             if self.page is None:

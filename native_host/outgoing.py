@@ -71,6 +71,7 @@ class ToolRequestMsg(Message):
     args: dict[str, Any]
     site: str | None = None  # run only while the tab is on this origin (what the user allowed)
     dest: str | None = None  # where a send tool goes (search_web: the search address the user saw)
+    stay_on_site: bool | None = None  # a click on a grant: answer {"leaves_site": url} rather than leave `site`
 
 
 class ConfirmRequestMsg(Message):

@@ -14,6 +14,12 @@ A grant is ``(site, tool, dest)``: ``site`` is the origin of the chat's tab *whe
 runs* — the page the agent last read (it re-reads after every action), and the extension runs
 the tool only while the tab is still on that origin (``tool_request.site``) — and ``dest`` is
 the destination origin for navigate and send tools ("" for the others).
+
+A click that would take the tab off the site (a link or a form's submit button pointing to another
+origin) is navigation too: a click run on a saved grant — no card — carries ``stay_on_site``, and
+the extension answers ``{"leaves_site": url}`` instead of clicking such an element; the agent then
+asks again with ``leaving=url`` (the card names the destination; the grant is ``(site, tool, dest)``)
+and reruns the click without the flag.
 Grants are kept in the ``allowed_sites`` setting as ``{site: ["tool", "tool dest", …]}``;
 Settings lists them and revokes each one (``set_settings`` with the shorter list).
 
@@ -23,6 +29,7 @@ The API::
                                         session=..., page_url=...)   # asks when it must
     decision.denial            # None: run it; else the sentence to give back to the model
     decision.site, .dest       # pass to channel.call_tool(..., site=decision.site, dest=decision.dest)
+    decision.asked             # the user saw this call's card (else: ran on a grant or setting)
     permissions.grants(settings) / grant(store, g) / revoke(store, g)
 
 A host tool (MCP, screenshot) declares its level and calls :func:`permit` before it runs;
@@ -59,6 +66,7 @@ class Decision:
     denial: str | None = None
     site: str | None = None  # the origin the tab must still be on when the tool runs
     dest: str | None = None  # a send tool's full address (search_web: the search URL the user saw)
+    asked: bool = False  # the user allowed this very call on its card
 
 
 def http_origin(url: str | None) -> str:
@@ -104,6 +112,11 @@ def destination(tool: Any, args: dict[str, Any], settings: Any) -> str | None:
     return None
 
 
+def _leaving_question(site: str, dest_url: str) -> str:
+    there = urlsplit(dest_url).netloc or dest_url
+    return f"Click a link that leaves {urlsplit(site).netloc or 'this page'} for {there}?"
+
+
 def card(tool: Any, args: dict[str, Any], dest_url: str | None) -> tuple[str, dict[str, Any]]:
     """(the question, details for the card): everything that will be typed, sent or opened."""
     details: dict[str, Any] = {}
@@ -129,20 +142,23 @@ def card(tool: Any, args: dict[str, Any], dest_url: str | None) -> tuple[str, di
 
 # ------------------------------------------------------------------ asking
 async def permit(channel: Any, store: Any, tool: Any, args: dict[str, Any], *,
-                 session: str, page_url: str | None) -> Decision:
-    """Ask the user when the tool's level and the grants require it; see the module doc."""
+                 session: str, page_url: str | None, leaving: str | None = None) -> Decision:
+    """Ask the user when the tool's level and the grants require it; see the module doc.
+    ``leaving``: the address a click found it would take the tab to, off the site."""
     settings = store.load()
-    dest_url = destination(tool, args, settings)
+    dest_url = leaving or destination(tool, args, settings)
     out = dest_url if tool.permission == "send" else None
     if tool.permission not in ASK_LEVELS:
         return Decision(dest=out)
     site = http_origin(page_url)
-    dest = (http_origin(dest_url) or (dest_url or "")) if tool.permission in WITH_DEST else ""
+    dest = (http_origin(dest_url) or (dest_url or "")) if tool.permission in WITH_DEST or leaving else ""
     g = Grant(site, tool.name, dest)
     if not settings.confirm_actions or granted(settings, g) or (
             tool.permission == "send" and (tool.name, dest) in _chat_ok.get(session, set())):
         return Decision(site=site or None, dest=out)
     summary, details = card(tool, args, dest_url)
+    if leaving:
+        summary = _leaving_question(site, dest_url)
     answer = await channel.confirm(tool.name, args, summary, site=site or None, details=details)
     logs.log("tool_confirm", tool=tool.name, approved=answer.approved, remember=answer.remember, site=site, dest=dest)
     if answer.problem:
@@ -154,4 +170,4 @@ async def permit(channel: Any, store: Any, tool: Any, args: dict[str, Any], *,
         _chat_ok.setdefault(session, set()).add((tool.name, dest))
     if answer.remember and site:
         grant(store, g)
-    return Decision(site=site or None, dest=out)
+    return Decision(site=site or None, dest=out, asked=True)

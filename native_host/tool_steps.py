@@ -65,9 +65,16 @@ async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
         if tool.runs_in == "host" and tool.run is not None:
             result = await asyncio.wait_for(tool.run(call.arguments), tool.timeout or TOOL_TIMEOUT)
         else:
-            outcome = await asyncio.wait_for(turn.channel.call_tool(
-                tool.name, call.arguments, timeout=TOOL_TIMEOUT, site=decision.site, dest=decision.dest),
-                TOOL_TIMEOUT + 1)
+            stay = tool.name == "click_element" and not decision.asked  # ran on a grant: not off the site
+            outcome = await _in_browser(turn, tool.name, call.arguments, decision, stay)
+            leaving = outcome.result.get("leaves_site") if outcome.ok and isinstance(outcome.result, dict) else None
+            if stay and isinstance(leaving, str):  # a link or form to another origin: that needs its own yes
+                decision = await permissions.permit(turn.channel, turn.services.settings, tool, call.arguments,
+                                                    session=turn.chat.session, page_url=turn.page.url if turn.page else None,
+                                                    leaving=leaving)
+                if decision.denial:
+                    return decision.denial
+                outcome = await _in_browser(turn, tool.name, call.arguments, decision, False)
             if not outcome.ok:
                 return f"Error: {tool.name} failed: {outcome.error or 'no reason given'}"
             result = outcome.result
@@ -77,6 +84,13 @@ async def _run_tool(turn: Turn, call: toolcalls.ToolCall) -> str:
     if tool.permission in ("navigate", "act") and tool.runs_in == "extension":  # host tools (MCP) leave the page alone
         turn.page_changed = True
     return _format_result(turn, tool.name, result)
+
+
+async def _in_browser(turn: Turn, name: str, args: dict[str, Any], decision: permissions.Decision,
+                      stay: bool) -> Any:
+    return await asyncio.wait_for(turn.channel.call_tool(
+        name, args, timeout=TOOL_TIMEOUT, site=decision.site, dest=decision.dest, stay_on_site=stay or None),
+        TOOL_TIMEOUT + 1)
 
 
 def _signature(call: toolcalls.ToolCall) -> str:

@@ -70,8 +70,8 @@ class Sidebar:
         if self.tool_delay:
             await asyncio.sleep(self.tool_delay)
         answer = self.tools.get(msg["tool"], {"ok": True})
-        if callable(answer):
-            answer = answer(msg["args"])
+        if callable(answer):  # sees the args as content.js does: stay_on_site merged in (browser_tools.js)
+            answer = answer({**msg["args"], **({"stay_on_site": True} if msg.get("stay_on_site") else {})})
         if not isinstance(answer, dict) or "ok" not in answer:
             answer = {"ok": True, "result": answer}
         self._answer(msg["id"], protocol.ToolResult(type="tool_result", id=msg["id"], **answer))

@@ -38,6 +38,54 @@ async def test_the_site_is_where_the_tab_is_when_the_action_runs(fake_provider, 
     assert [r["tool"] for r in side.of("tool_request")] == ["open_url", "get_page"]  # no click
 
 
+def _clicks(side: Sidebar) -> list[dict]:
+    return [r for r in side.of("tool_request") if r["tool"] == "click_element"]
+
+
+def _link_to(url: str):
+    """click_element on a link to ``url``, answered as content.js does."""
+    return lambda args: {"leaves_site": url} if args.get("stay_on_site") else {"clicked": "link"}
+
+
+async def test_a_granted_click_that_would_leave_the_site_asks_first(fake_provider, services):
+    permissions.grant(services.settings, permissions.Grant("https://shop.example", "click_element"))
+    fake_provider.add(call(("click_element", {"index": 0})), say("a"), call(("click_element", {"index": 0})), say("b"))
+    side = Sidebar(approve=True, remember=True, tools={"click_element": _link_to("https://evil.example/x?q=1")})
+    await run(chat("click it", SHOP), side, services)
+    [ask] = side.of("confirm_request")
+    assert ask["details"]["dest"] == "https://evil.example" and ask["details"]["url"] == "https://evil.example/x?q=1"
+    assert ask["summary"] == "Click a link that leaves shop.example for evil.example?"
+    first, again = _clicks(side)
+    assert first["stay_on_site"] is True and "stay_on_site" not in again  # the rerun follows the link
+    assert services.settings.load().allowed_sites == {
+        "https://shop.example": ["click_element", "click_element https://evil.example"]}
+    side2 = Sidebar(approve=False, tools={"click_element": _link_to("https://evil.example/other")})
+    await run(chat("again", SHOP, id="c2"), side2, services)  # the same destination: remembered
+    assert not side2.of("confirm_request") and len(_clicks(side2)) == 2
+
+
+async def test_a_denied_off_site_click_is_not_run_and_same_site_links_need_no_card(fake_provider, services):
+    permissions.grant(services.settings, permissions.Grant("https://shop.example", "click_element"))
+    fake_provider.add(call(("click_element", {"index": 0})), say("a"))
+    side = Sidebar(approve=False, tools={"click_element": _link_to("https://evil.example/")})
+    await run(chat("click it", SHOP), side, services)
+    assert len(side.of("confirm_request")) == 1 and len(_clicks(side)) == 1  # only the refused try
+    assert "denied" in fake_provider.requests[-1].json["messages"][-1]["content"]
+    fake_provider.add(call(("click_element", {"index": 0})), say("b"))
+    side2 = Sidebar(approve=False, tools={"click_element": {"clicked": "Next page"}})  # a link on the same site
+    await run(chat("next", SHOP, id="c2"), side2, services)
+    assert not side2.of("confirm_request") and len(_clicks(side2)) == 1
+
+
+async def test_a_click_the_user_allowed_on_its_card_is_not_held_back(fake_provider, services):
+    fake_provider.add(call(("click_element", {"index": 0})), say("a"))
+    side = Sidebar(approve=True, tools={"click_element": _link_to("https://evil.example/")})
+    await run(chat("click it", SHOP), side, services)  # the card showed the link's address (confirms.js)
+    assert len(side.of("confirm_request")) == 1
+    [req] = _clicks(side)
+    assert "stay_on_site" not in req
+
+
 async def test_search_asks_once_per_chat_and_says_where_the_words_go(fake_provider, services):
     services.settings.update({"search_url": "https://search.example/find?q={q}"})
     fake_provider.add(call(("search_web", {"query": "kettle"})), call(("search_web", {"query": "kettle price"})),

@@ -97,6 +97,38 @@ def test_a_link_click_card_shows_the_href(chromium, fake):
     wait_idle(sidebar)
 
 
+def test_always_allowed_clicks_still_ask_before_a_link_leaves_the_site(chromium, fake):
+    """Clicks allowed for good on this site: a link within it runs at once; a link to another
+    origin gets a card naming where it goes, and Deny leaves the tab where it was."""
+    other = chromium.site.replace("127.0.0.1", "localhost")  # same server, another origin
+    configure(fake, allowed_sites={chromium.site: ["click_element"]})
+    page = chromium.open_page("/article")
+    page.evaluate("""away => document.body.insertAdjacentHTML('beforeend',
+        `<p><a id="away" href="${away}">Away</a></p>`)""", other + "/other?from=article")
+    sidebar = chromium.open_sidebar(page)
+    fake.add(text_reply("Hi."))
+    sidebar.get_by_test_id("chat-input").fill("hello")
+    sidebar.get_by_test_id("send").click()
+    wait_answered(sidebar, 1)
+    away = int(page.get_attribute("#away", "data-tabmate-index"))
+    fake.add(tool_reply("click_element", {"index": away}), text_reply("Not opened."))
+    sidebar.get_by_test_id("chat-input").fill("open the away link")
+    sidebar.get_by_test_id("send").click()
+    sidebar.get_by_test_id("confirm-deny").wait_for()
+    card = sidebar.locator(".confirm").inner_text()
+    assert "leaves 127.0.0.1" in card and other.split("//")[1] in card
+    sidebar.wait_for_timeout(600)  # the card's activation guard
+    sidebar.get_by_test_id("confirm-deny").click()
+    wait_answered(sidebar, 2)
+    assert page.url == chromium.site + "/article"  # not followed
+    same = int(page.get_attribute("a[href='/other']", "data-tabmate-index"))
+    fake.add(tool_reply("click_element", {"index": same}), text_reply("Opened."))
+    sidebar.get_by_test_id("chat-input").fill("open the other article")
+    sidebar.get_by_test_id("send").click()
+    wait_answered(sidebar, 3)
+    assert sidebar.locator(".confirm").count() == 0 and page.url == chromium.site + "/other"
+
+
 def test_settings_lists_the_grants_and_revokes_each(chromium, fake):
     configure(fake, allowed_sites={"https://mail.example": ["open_url https://docs.example", "scroll"]})
     page = chromium.open_page("/article")
