@@ -114,12 +114,20 @@ class Firefox:
                 raise BiDiError(f"timed out waiting for {expression}")
             await asyncio.sleep(0.2)
 
+    async def pointer(self, context: str, actions: list[dict[str, Any]]) -> None:
+        """Real (trusted) mouse input."""
+        await self.cmd("input.performActions", {"context": context, "actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": actions}]})
+
     async def click_at(self, context: str, x: float, y: float) -> None:
         """A real (trusted) mouse click at viewport coordinates."""
-        await self.cmd("input.performActions", {"context": context, "actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
-                {"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
-                {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        await self.pointer(context, [{"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
+                                     {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}])
+
+    async def keys(self, context: str, actions: list[dict[str, Any]]) -> None:
+        """Real (trusted) key input to whatever has the focus in the context."""
+        await self.cmd("input.performActions", {"context": context, "actions": [
+            {"type": "key", "id": "keyboard", "actions": actions}]})
 
     async def screenshot(self, context: str, path: Path) -> None:
         res = await self.cmd("browsingContext.captureScreenshot", {"context": context})

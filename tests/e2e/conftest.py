@@ -400,7 +400,7 @@ def wait_answered(sidebar: Any, count: int = 1, timeout: float = 15000) -> None:
 def browser_factory(request: pytest.FixtureRequest, extension_dirs: dict[str, Path], site: str,
                     tmp_path: Path, tabmate_home: Path):
     """start(install=True, color_scheme="light") -> a driver session in Chromium or Firefox ESR."""
-    from tests.e2e import driver
+    from tests.e2e import driver, driver_firefox
 
     if request.param == "chromium":
         chromium_start = request.getfixturevalue("chromium_factory")
@@ -413,13 +413,13 @@ def browser_factory(request: pytest.FixtureRequest, extension_dirs: dict[str, Pa
     def start(install: bool = True, color_scheme: str = "light") -> Any:
         tmp = tmp_path / f"firefox{len(sessions)}"
         tmp.mkdir()
-        s = driver.start_firefox(FIREFOX, extension_dirs["firefox"], site, tmp, tabmate_home, install, color_scheme)
+        s = driver_firefox.start_firefox(FIREFOX, extension_dirs["firefox"], site, tmp, tabmate_home, install, color_scheme)
         sessions.append(s)
         return s
 
     yield start
     for s in sessions:
-        driver.close_firefox(s)
+        driver_firefox.close_firefox(s)
 
 
 @pytest.fixture

@@ -139,13 +139,19 @@ def test_settings_test_connection_ok_then_bad_key(browser, fake):
     assert browser.problems == []
 
 
-def test_stop_cancels(browser, fake):
+def _a_long_answer_coming(browser, fake):
+    """The sidebar while a long answer (60 words over 6 s) is still streaming in."""
     configure(fake)
     fake.add(text_reply("word " * 60, pieces=60, delay=0.1))
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
     ask(sidebar, "Tell me a long story")
-    sidebar.wait_for("(document.querySelector('[data-role=assistant]')?.innerText ?? '').includes('word')")
+    sidebar.wait_for(f"(document.querySelector('{ANSWER}')?.innerText ?? '').includes('word') || null")
+    return sidebar
+
+
+def test_stop_cancels(browser, fake):
+    sidebar = _a_long_answer_coming(browser, fake)
     sidebar.click("stop")
     sidebar.wait_idle(timeout=5)
     text = sidebar.text(ANSWER)
@@ -384,12 +390,7 @@ def test_the_chat_goes_on_after_the_background_restarts(browser, fake):
 
 
 def test_an_answer_cut_by_a_background_restart_can_be_retried(browser, fake):
-    configure(fake)
-    fake.add(text_reply("word " * 80, pieces=80, delay=0.1))
-    page = browser.open_page("/article")
-    sidebar = browser.open_sidebar(page)
-    ask(sidebar, "Tell me a long story")
-    sidebar.wait_for(f"(document.querySelector('{ANSWER}')?.innerText ?? '').includes('word') || null")
+    sidebar = _a_long_answer_coming(browser, fake)
     browser.stop_background()  # while the answer is still coming
     error = "[data-testid=message][data-role=error]"
     sidebar.wait(error)
