@@ -75,6 +75,7 @@ export function showNotice(notice) {
     open.type = "button";
     open.className = "secondary small";
     open.textContent = "Open Settings";
+    open.dataset.testid = "notice-open-settings";
     open.addEventListener("click", () => { box.hidden = true; $("open-settings").click(); });
     actions.append(open);
   }

@@ -200,7 +200,7 @@ function render() {
   lastTurn(log, state, tabId);
   $("send").hidden = busy;
   $("stop").hidden = !busy;
-  for (const chip of document.querySelectorAll(".actions .chip")) chip.disabled = busy;
+  for (const chip of document.querySelectorAll("#quick-actions .chip")) chip.disabled = busy;
   if (stick) log.scrollTop = log.scrollHeight;
 }
 

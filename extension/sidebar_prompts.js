@@ -7,6 +7,7 @@ import { request, send } from "./sidebar_link.js";
 
 const $ = (id) => document.getElementById(id);
 const input = $("chat-input");
+const quickActions = $("quick-actions"); // the prompt chips under the chat (the notice banner has .actions too)
 let prompts = []; // [{id, title, template, kind, chip, menu}]
 let tabOf = () => null; // the tab whose chat is shown
 let active = 0; // highlighted entry of the / menu
@@ -25,7 +26,7 @@ export async function loadPrompts(viewedTab) {
 export function setPrompts(list) {
   prompts = list;
   renderChips();
-  document.querySelector(".actions").dataset.loaded = "true";
+  quickActions.dataset.loaded = "true";
   if (document.activeElement === input) update(); // a "/" typed before the library arrived
   send({ type: "prompts", prompts: list.map(({ id, title, menu }) => ({ id, title, menu })) });
 }
@@ -36,7 +37,6 @@ export function promptList() {
 
 // ------------------------------------------------------------------ chips
 function renderChips() {
-  const bar = document.querySelector(".actions");
   const chips = prompts.filter((p) => p.chip).map((p) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -47,12 +47,12 @@ function renderChips() {
     b.title = p.kind === "draft" ? `${p.title} (makes a draft you can insert into the page)` : p.title;
     return b;
   });
-  bar.replaceChildren(...chips);
-  bar.hidden = !chips.length;
+  quickActions.replaceChildren(...chips);
+  quickActions.hidden = !chips.length;
 }
 
 // one listener for the bar: the built-in chips in sidebar.html work before the library loads
-document.querySelector(".actions").addEventListener("click", (e) => {
+quickActions.addEventListener("click", (e) => {
   const chip = e.target.closest(".chip");
   if (!chip || chip.disabled || tabOf() === null) return;
   const id = chip.dataset.prompt ?? chip.id.replace(/^action-/, "");
