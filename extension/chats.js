@@ -136,6 +136,7 @@ export function onChatMessage(msg) {
     st.messages.push({ role: "error", text: msg.message, code: msg.code, retryable: msg.retryable !== false });
   }
   publish(chat.tabId, true);
+  broadcast({ type: "history_changed" }); // the helper saved the turn: open History lists show it
 }
 
 function failChat(tabId, chatId, text) {
@@ -334,4 +335,5 @@ export async function forgetConversations(session, all = false) {
   const kept = recentlyClosed.filter((c) => !all && c.session !== session);
   recentlyClosed.splice(0, recentlyClosed.length, ...kept);
   api.storage.session.set({ closed: recentlyClosed }).catch(() => {});
+  broadcast({ type: "history_changed" }); // other sidebars' History lists drop them too
 }

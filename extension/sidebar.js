@@ -12,7 +12,7 @@
 //   markdown.js          answers rendered as sanitized markdown
 import { showHostStatus, showNotice, toast } from "./sidebar_banner.js";
 import { applyDelta, setTab, showState, viewedTab } from "./sidebar_chat.js";
-import { initHistory } from "./sidebar_history.js";
+import { historyChanged, initHistory } from "./sidebar_history.js";
 import { connectLink, send } from "./sidebar_link.js";
 import "./sidebar_mcp.js"; // the settings panel's MCP servers
 import { showPick } from "./sidebar_picker.js";
@@ -37,6 +37,8 @@ function onMessage(msg) {
       return toast(msg.text);
     case "host_notice":
       return showNotice(msg.notice);
+    case "history_changed":
+      return historyChanged();
     default:
       return undefined;
   }

@@ -21,6 +21,7 @@ let query = "";
 let seq = 0; // the latest list request: older answers arriving late are dropped
 let items = [];
 let debounce = null;
+let refreshTimer = null;
 
 /** Make the header button and wire the view; `tab()` gives the tab the sidebar shows. */
 export function initHistory(tab) {
@@ -36,6 +37,28 @@ export function initHistory(tab) {
   $("open-settings").addEventListener("click", () => showHistory(false, { keepChatHidden: true }));
   $("new-chat").addEventListener("click", () => showHistory(false));
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && isOpen()) showHistory(false); });
+}
+
+/** A conversation was saved somewhere (a chat ended in this tab or another): an open list shows
+ * it without being opened again, keeping the search and what "Show older" had loaded. */
+export function historyChanged() {
+  if (!isOpen()) return;
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(refresh, 150); // several chats ending together: one reload
+}
+
+function refresh() {
+  if (!isOpen()) return;
+  // a name being typed or "Delete all?" being asked stays put: the list follows once that is done
+  if (view.querySelector(".history-rename") || !$("history-confirm").hidden) {
+    refreshTimer = setTimeout(refresh, 1000);
+    return;
+  }
+  const focused = document.activeElement?.closest?.(".history-item");
+  const again = focused && [focused.dataset.session, document.activeElement.dataset.testid];
+  load(false, Math.min(500, Math.max(PAGE, items.length))).then(() => {
+    if (again) view.querySelector(`.history-item[data-session="${CSS.escape(again[0])}"] [data-testid="${again[1]}"]`)?.focus();
+  });
 }
 
 function isOpen() {
@@ -105,9 +128,9 @@ function confirmBar(open) {
   if (open) $("history-confirm").querySelector("[data-testid=history-clear-confirm]").focus();
 }
 
-async function load(older) {
+async function load(older, limit = PAGE) {
   const mine = ++seq;
-  const msg = { type: "history_list", limit: PAGE };
+  const msg = { type: "history_list", limit };
   if (query) msg.query = query;
   if (older && items.length) msg.before = items.at(-1).updated;
   let reply;

@@ -215,3 +215,30 @@ def test_history_in_dark_mode(browser_factory, fake):
     assert background != "rgb(255, 255, 255)"  # the dark palette, not a white page
     sidebar.shot("history-dark")
     assert browser.problems == []
+
+
+def test_an_open_list_shows_chats_as_they_end_here_and_in_other_tabs(chromium, fake):
+    configure(fake)
+    seed_older_conversations()
+    here = chromium.open_sidebar(chromium.open_page("/article"))
+    there = chromium.open_sidebar(chromium.open_page("/other"))
+    # a slow answer in this tab, and the history opened while it streams
+    fake.add(text_reply("It boils a litre in eleven minutes. " * 4, pieces=12, delay=0.25))
+    here.get_by_test_id("chat-input").fill("How fast does the SunBrew boil?")
+    here.get_by_test_id("send").click()
+    here.get_by_test_id("stop").wait_for(state="visible")
+    items = open_history(here)
+    expect(items).to_have_count(2)
+    # this tab's chat ends: the list shows it, without being opened again
+    expect(items).to_have_count(3, timeout=15000)
+    assert titles(here)[0] == "How fast does the SunBrew boil?"
+    # a chat ending in another tab appears too, and the search typed is kept
+    here.get_by_test_id("history-search").fill("page")
+    expect(items).to_have_count(0)
+    fake.add(text_reply("Another page, with one short paragraph."))
+    ask(there, "What is on this page?")
+    expect(items).to_have_count(1)
+    assert titles(here) == ["What is on this page?"]
+    assert here.get_by_test_id("history-search").input_value() == "page"
+    assert chromium.problems == []
+
