@@ -319,9 +319,22 @@ export async function openConversation(tabId, session) {
   const messages = item.messages.map((m) => ({ role: m.role, text: m.text }));
   if (item.omitted) messages.unshift({ role: "status", text: `${item.omitted} earlier messages are in the history (export the conversation to read them).` });
   // the profile / model picked for it in the chat header comes back with it (none: the defaults)
-  const pick = item.profile || item.model ? { profile: item.profile || null, model: item.model || null } : null;
+  let pick = item.profile || item.model ? { profile: item.profile || null, model: item.model || null } : null;
+  if (pick?.profile && !(await profileExists(pick.profile))) { // deleted since: its model went with it
+    messages.push({ role: "status", text: `The profile “${pick.profile}” this conversation used no longer exists — it continues with the default set-up.` });
+    pick = null;
+  }
   tabs.set(tabId, { ...emptyState(), session: item.session, messages, pick });
   publish(tabId, true);
+}
+
+async function profileExists(name) {
+  try {
+    const { settings } = await request({ type: "get_settings" }, 15000);
+    return Object.hasOwn(settings.profiles ?? {}, name);
+  } catch {
+    return true; // cannot tell: keep the conversation's choice (a chat with it names the problem)
+  }
 }
 
 /** Conversations deleted from the history leave the tabs showing them (a busy one finishes first). */

@@ -242,3 +242,25 @@ def test_an_open_list_shows_chats_as_they_end_here_and_in_other_tabs(chromium, f
     assert here.get_by_test_id("history-search").input_value() == "page"
     assert chromium.problems == []
 
+
+def test_a_conversation_whose_profile_is_gone_continues_with_the_defaults(chromium, fake):
+    configure(fake)  # no profiles: "Work" was deleted after this conversation
+    store = HistoryStore()
+    store.append("s-work", [{"role": "user", "content": "Draft a note to the team."},
+                            {"role": "assistant", "content": "Here is a short note."}],
+                 title="Draft a note to the team.", url="https://mail.example/", profile="Work", model="work-large")
+    store.close()
+    sidebar = chromium.open_sidebar(chromium.open_page("/article"))
+    sidebar.get_by_test_id("picker").filter(has_text="Default · m").wait_for()
+    open_history(sidebar).first.get_by_test_id("history-open").click()
+    sidebar.get_by_test_id("history").wait_for(state="hidden")
+    note = sidebar.locator("[data-testid=message][data-role=status]").filter(has_text="“Work”")
+    note.wait_for()
+    assert "no longer exists" in note.inner_text() and "default set-up" in note.inner_text()
+    assert sidebar.get_by_test_id("picker").inner_text().startswith("Default · m")
+    fake.add(text_reply("Hello team."))
+    ask(sidebar, "Make it shorter.")
+    assert "Hello team." in answers(sidebar).last.inner_text()
+    sent = fake.requests[-1].json
+    assert sent["model"] == "m" and "Here is a short note." in json.dumps(sent["messages"])  # the same conversation
+    assert chromium.problems == []
