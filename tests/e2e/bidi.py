@@ -61,7 +61,8 @@ class Firefox:
                 if loop.time() > deadline or self.proc.poll() is not None:
                     raise BiDiError(f"Firefox's BiDi endpoint did not come up; log: {self.log.read_text()[-2000:]}")
                 await asyncio.sleep(0.2)
-        await self.cmd("session.new", {"capabilities": {}})
+        # a file picker opened by a page is left to the client (input.fileDialogOpened + input.setFiles)
+        await self.cmd("session.new", {"capabilities": {"alwaysMatch": {"unhandledPromptBehavior": {"file": "ignore"}}}})
 
     async def cmd(self, method: str, params: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
         self._n += 1

@@ -4,14 +4,16 @@ Chromium (Playwright) and Firefox ESR (WebDriver BiDi, tests/e2e/bidi.py).
     session.open_page(path) -> Page         a web page of the local site (or any URL) in a new tab
     session.open_sidebar(page) -> Sidebar   the sidebar's page in a tab, pinned to ``page``'s tab
     sidebar.click / fill / select(testid)   real (trusted) clicks, input events as a person makes
-    x.click_css / hover_css / check_css     the same by CSS (the nth match)
+    x.click_css / hover_css / check_css / uncheck_css   the same by CSS (the nth match)
     x.type(testid, text) / press(testid, key) / press_key(key)   real key presses ("Enter", "ArrowUp", "Escape")
     sidebar.wait(css) / wait_for(js)        until a visible element / a truthy JS expression
     x.eval(js)                              a JS expression (a promise is awaited)
     x.text(css) / texts(css) / count / attr / value   the last match's text, every match's text…
     x.front() / x.close()                   bring its tab to the front / close it
+    session.allow_clipboard(); x.clipboard()   what the system clipboard holds
     sidebar.shot(name)                      a screenshot (Firefox's are named firefox-<name>)
     sidebar.download(css) -> Path           click, and the file the browser saved
+    sidebar.upload(testid, path)            click, and pick the file in the picker that opens
     session.in_background(js)               a JS expression in the extension's background (as `bg`)
     session.problems / session.dialogs      console errors and page errors / alerts seen
     session.stop_background()               stop the extension's background as the browser does when
@@ -126,8 +128,21 @@ class PwView:
     def front(self) -> None:
         self.p.bring_to_front()
 
+    def uncheck_css(self, css: str, nth: int = 0) -> None:
+        self.p.locator(css).nth(nth).uncheck()
+
+    def clipboard(self) -> str:
+        """What the system clipboard holds now."""
+        return self.p.evaluate("navigator.clipboard.readText()")
+
     def close(self) -> None:
         self.p.close()
+
+    def upload(self, testid: str, path: Path) -> None:
+        """Click what opens a file picker, and pick ``path`` in it."""
+        with self.p.expect_file_chooser() as chooser:
+            self.click(testid)
+        chooser.value.set_files(str(path))
 
     def download(self, css: str, nth: int = 0) -> Path:
         with self.p.expect_download() as got:
@@ -201,6 +216,9 @@ class PwSession:
 
     def in_background(self, js: str) -> Any:
         return self._worker().evaluate(f"(async (bg) => ({js}))(globalThis)")
+
+    def allow_clipboard(self) -> None:
+        self.b.context.grant_permissions(["clipboard-read", "clipboard-write"])
 
     def stop_background(self) -> None:
         self.in_background(f"bg.{OLD_BACKGROUND} = true")

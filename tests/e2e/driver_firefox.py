@@ -4,6 +4,7 @@ and session, over WebDriver BiDi (tests/e2e/bidi.py, no geckodriver)."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 from pathlib import Path
@@ -86,6 +87,15 @@ class FxView:
             self.click_css(css, nth)
         self.wait_for(f"document.querySelectorAll({json.dumps(css)})[{nth}]?.checked || null")
 
+    def uncheck_css(self, css: str, nth: int = 0) -> None:
+        if self.eval(f"document.querySelectorAll({json.dumps(css)})[{nth}]?.checked"):
+            self.click_css(css, nth)
+        self.wait_for(f"!document.querySelectorAll({json.dumps(css)})[{nth}]?.checked || null")
+
+    def clipboard(self) -> str:
+        """What the system clipboard holds now (read from the browser's own window)."""
+        return self.session.privileged("navigator.clipboard.readText()")
+
     def texts(self, css: str) -> list[str]:
         return self.eval(f"[...document.querySelectorAll({json.dumps(css)})].map((e) => e.innerText)")
 
@@ -111,6 +121,46 @@ class FxView:
 
     def close(self) -> None:
         self._run(self.fx.cmd("browsingContext.close", {"context": self.ctx}))
+
+    def upload(self, testid: str, path: Path) -> None:
+        """Click, then give the file to the <input type=file> whose picker opened (BiDi's
+        input.fileDialogOpened names it, even one the page never put in the document)."""
+        if self.url.startswith("moz-extension://"):
+            return self._upload_in_extension_page(testid, path)
+        seen = len(self.fx.events)
+        self.click(testid)
+
+        async def picker() -> dict[str, Any]:
+            for _ in range(100):
+                await self.fx.cmd("browsingContext.getTree", {"maxDepth": 0})  # takes in pending events
+                for ev in self.fx.events[seen:]:
+                    if ev["method"] == "input.fileDialogOpened":
+                        return ev["params"]
+                await asyncio.sleep(0.1)
+            raise AssertionError("no file picker opened")
+
+        opened = self._run(picker())
+        self._run(self.fx.cmd("input.setFiles", {"context": opened["context"], "element": opened["element"],
+                                                 "files": [str(path)]}))
+
+    def _upload_in_extension_page(self, testid: str, path: Path) -> None:
+        # Firefox sends no input.fileDialogOpened for a picker an extension page opens (a web
+        # page's is reported), so there the picker's part is played in the page: the next file
+        # input clicked gets the file, with the input and change events a pick fires
+        data = base64.b64encode(path.read_bytes()).decode()
+        self.eval(f"""(() => {{
+            const click = HTMLInputElement.prototype.click;
+            HTMLInputElement.prototype.click = function () {{
+                if (this.type !== "file") return click.call(this);
+                HTMLInputElement.prototype.click = click;
+                const picked = new DataTransfer();
+                picked.items.add(new File([Uint8Array.from(atob("{data}"), (c) => c.charCodeAt(0))], {json.dumps(path.name)}));
+                this.files = picked.files;
+                this.dispatchEvent(new Event("input", {{bubbles: true}}));
+                this.dispatchEvent(new Event("change", {{bubbles: true}}));
+            }};
+            return true; }})()""")
+        self.click(testid)
 
     def download(self, css: str, nth: int = 0) -> Path:
         """Click, then the file Firefox saved (the profile saves into one folder without asking)."""
@@ -198,7 +248,10 @@ class FxSession:
         return [f"{e['params'].get('type')}: {e['params'].get('message')}" for e in self.fx.events
                 if e["method"] == "browsingContext.userPromptOpened"]
 
-    def _privileged(self, js: str) -> Any:
+    def allow_clipboard(self) -> None:
+        pass  # extension pages may write it; the driver reads it from the browser's own window
+
+    def privileged(self, js: str) -> Any:
         """JS in the browser's own (chrome) window: Firefox runs with --remote-allow-system-access."""
         tree = self.run(self.fx.cmd("browsingContext.getTree", {"moz:scope": "chrome"}))
         return self.run(self.fx.evaluate(tree["contexts"][0]["context"], js))
@@ -214,7 +267,7 @@ class FxSession:
         # "nativeapp"), and Tabmate's is open, so the test forces it as Chromium's CDP call does.
         # background_is_fresh() proves it went (an open sidebar wakes a new one at once).
         self.in_background(f"(bg.{OLD_BACKGROUND} = true)")
-        self._privileged(f"""(async (x) => {{
+        self.privileged(f"""(async (x) => {{
             await x.terminateBackground({{ignoreDevToolsAttached: true, disableResetIdleForTest: true}});
             return true; }})(WebExtensionPolicy.getByID({json.dumps(EXTENSION_ID)}).extension)""")
 
@@ -285,7 +338,8 @@ def start_firefox(binary: str, ext_src: Path, site: str, tmp: Path, tabmate_home
     session.downloads = downloads
     try:
         session.run(fx.start())
-        session.run(fx.cmd("session.subscribe", {"events": ["log.entryAdded", "browsingContext.userPromptOpened"]}))
+        session.run(fx.cmd("session.subscribe", {"events": ["log.entryAdded", "browsingContext.userPromptOpened",
+                                                            "input.fileDialogOpened"]}))
         installed = session.run(fx.cmd("webExtension.install", {"extensionData": {"type": "path", "path": str(ext)}}))
         assert installed["extension"] == EXTENSION_ID
     except BaseException:

@@ -1,13 +1,22 @@
-"""Saved prompts, the model picker and the chat comforts in real headless Chromium, against the
-real host and the loopback fake provider."""
+"""Saved prompts, the model picker and the chat comforts, written once against
+tests/e2e/driver.py and run in real Chromium and real Firefox ESR, against the real host and the
+loopback fake provider."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.e2e.conftest import answers, configure, shot, text_reply, wait_answered, wait_idle
+from native_host.settings import SettingsStore
+from tests.e2e.conftest import API_KEY, auth_checking_default, configure, text_reply
+from tests.e2e.driver import tid
+from tests.support.fake_provider import FakeProvider
 
 pytestmark = pytest.mark.e2e
+
+ANSWER = "[data-testid=message][data-role=assistant]"
+USER = "[data-testid=message][data-role=user]"
 
 
 def last_request(fake) -> str:
@@ -15,196 +24,190 @@ def last_request(fake) -> str:
     return "\n".join(m.get("content") or "" for m in messages)
 
 
-def user_bubbles(sidebar):
-    return sidebar.locator("[data-testid=message][data-role=user]")
+def shows(view, css: str, text: str) -> None:
+    """Until an element matching css shows text (like Playwright's filter(has_text=…).wait_for())."""
+    view.wait_for(f"[...document.querySelectorAll({json.dumps(css)})].some((e) => e.checkVisibility() "
+                  f"&& e.innerText.includes({json.dumps(text)})) || null")
 
 
-def test_slash_menu_completes_and_runs_a_saved_prompt(chromium, fake):
+def gone(view, css: str) -> None:
+    view.wait_for(f"!document.querySelector({json.dumps(css)}) || null")
+
+
+def test_slash_menu_completes_and_runs_a_saved_prompt(browser, fake):
     configure(fake)
     fake.add(text_reply("Solar kettles boil water with sunlight."))
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    box = sidebar.get_by_test_id("chat-input")
-    sidebar.locator(".actions[data-loaded=true]").wait_for(state="attached")  # the library is in
-    box.type("/tr")
-    menu = sidebar.get_by_test_id("slash-menu")
-    menu.wait_for(state="visible")
-    items = menu.get_by_test_id("slash-item")
-    assert items.first.get_attribute("data-prompt") == "translate"
-    assert "Translate" in items.first.inner_text()
-    shot(sidebar, "slash-menu")
-    box.press("Enter")  # completes, does not send
-    assert box.input_value() == "/translate "
-    assert menu.is_hidden() and user_bubbles(sidebar).count() == 0
-    box.type("keep it short")
-    box.press("Enter")
-    wait_answered(sidebar, 1)
-    assert user_bubbles(sidebar).last.inner_text().startswith("Translate: keep it short")
-    assert "Solar kettles boil water" in answers(sidebar).last.inner_text()
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.wait_for("document.querySelector('.actions[data-loaded=true]')")  # the library is in
+    sidebar.type("chat-input", "/tr")
+    menu = tid("slash-menu")
+    sidebar.wait(menu)
+    items = f"{menu} {tid('slash-item')}"
+    assert sidebar.attr(items, "data-prompt") == "translate"
+    assert "Translate" in sidebar.texts(items)[0]
+    sidebar.shot("slash-menu")
+    sidebar.press("chat-input", "Enter")  # completes, does not send
+    assert sidebar.value(tid("chat-input")) == "/translate "
+    assert not sidebar.eval(f"document.querySelector('{menu}')?.checkVisibility() ?? false")
+    assert sidebar.count(USER) == 0
+    sidebar.type("chat-input", "keep it short")
+    sidebar.press("chat-input", "Enter")
+    sidebar.wait_answered(1)
+    assert sidebar.text(USER).startswith("Translate: keep it short")
+    assert "Solar kettles boil water" in sidebar.text(ANSWER)
     sent = last_request(fake)
     assert "Translate this into English" in sent and "keep it short" in sent
     assert "/translate" not in sent
-    assert chromium.problems == []
+    assert browser.problems == []
 
 
-def test_prompt_library_drives_chips_and_the_context_menu(chromium, fake):
+def test_prompt_library_drives_chips_and_the_context_menu(browser, fake):
     configure(fake)
     fake.add(text_reply("Like you're five: the sun heats the water."))
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    sidebar.get_by_test_id("action-draft").wait_for()
-    sidebar.get_by_test_id("open-settings").click()
-    rows = sidebar.get_by_test_id("prompt-row")
-    rows.first.wait_for()
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.wait(tid("action-draft"))
+    sidebar.click("open-settings")
+    sidebar.wait(tid("prompt-row"))
     # hide Summarize from the quick actions
-    summarize = sidebar.locator("[data-testid=prompt-row][data-prompt=summarize]")
-    summarize.get_by_test_id("prompt-chip").uncheck()
-    sidebar.get_by_test_id("action-summarize").wait_for(state="detached")
+    sidebar.uncheck_css(f"[data-testid=prompt-row][data-prompt=summarize] {tid('prompt-chip')}")
+    gone(sidebar, tid("action-summarize"))
     # a new prompt, shown as a chip and in the context menu
-    sidebar.get_by_test_id("prompt-add").click()
-    sidebar.get_by_test_id("prompt-title").fill("Like I'm five")
-    sidebar.get_by_test_id("prompt-id").fill("eli5")
-    sidebar.get_by_test_id("prompt-template").fill("Explain {{selection}} like I'm five.")
-    sidebar.get_by_test_id("prompt-save").click()
-    new = sidebar.locator("[data-testid=prompt-row][data-prompt=eli5]")
-    new.wait_for()
-    new.get_by_test_id("prompt-chip").check()
-    new.get_by_test_id("prompt-menu").check()
-    sidebar.get_by_test_id("action-eli5").wait_for(state="attached")
-    shot(sidebar, "saved-prompts")
+    sidebar.click("prompt-add")
+    sidebar.fill("prompt-title", "Like I'm five")
+    sidebar.fill("prompt-id", "eli5")
+    sidebar.fill("prompt-template", "Explain {{selection}} like I'm five.")
+    sidebar.click("prompt-save")
+    new = "[data-testid=prompt-row][data-prompt=eli5]"
+    sidebar.wait(new)
+    sidebar.check_css(f"{new} {tid('prompt-chip')}")
+    sidebar.check_css(f"{new} {tid('prompt-menu')}")
+    sidebar.wait_for(f"document.querySelector('{tid('action-eli5')}')")
+    sidebar.shot("saved-prompts")
     # the background built a context-menu entry for it
-    worker = chromium.context.service_workers[0]
-    worker_entries = lambda: worker.evaluate("globalThis.tabmate.menuEntries()")  # noqa: E731
-    sidebar.wait_for_timeout(300)
-    assert {"id": "eli5", "title": "Like I'm five", "menuId": "tabmate-prompt:eli5"} in worker_entries()
-    # the browser's click on it (the same handler chrome.contextMenus.onClicked calls)
-    tab = chromium.tab_id(sidebar, page.url)
-    worker.evaluate("""([tab, url]) => globalThis.tabmate.menuClicked(
-        {menuItemId: "tabmate-prompt:eli5", selectionText: "solar kettle", pageUrl: url},
-        {id: tab, windowId: 1, url})""", [tab, page.url])
-    sidebar.get_by_test_id("open-settings").click()  # back to the chat
-    wait_idle(sidebar)
-    user_bubbles(sidebar).first.wait_for()
-    assert user_bubbles(sidebar).last.inner_text().startswith("Like I'm five")
-    assert "the sun heats the water" in answers(sidebar).last.inner_text()
+    entry = {"id": "eli5", "title": "Like I'm five", "menuId": "tabmate-prompt:eli5"}
+    for _ in range(100):  # until the background has it (the settings reach it through the host)
+        if entry in browser.in_background("bg.tabmate.menuEntries()"):
+            break
+        sidebar.pause(0.1)
+    assert entry in browser.in_background("bg.tabmate.menuEntries()")
+    # the browser's click on it (the same handler (chrome|browser).contextMenus.onClicked calls)
+    tab = sidebar.eval(f"(async () => (await (globalThis.browser ?? chrome).tabs.query({{}})).find("
+                       f"(t) => t.url === {json.dumps(page.url)}).id)()")
+    browser.in_background(f"""bg.tabmate.menuClicked(
+        {{menuItemId: "tabmate-prompt:eli5", selectionText: "solar kettle", pageUrl: {json.dumps(page.url)}}},
+        {{id: {tab}, windowId: 1, url: {json.dumps(page.url)}}})""")
+    sidebar.click("open-settings")  # back to the chat
+    sidebar.wait_answered(1)
+    assert sidebar.text(USER).startswith("Like I'm five")
+    assert "the sun heats the water" in sidebar.text(ANSWER)
     sent = last_request(fake)
     assert "like I'm five" in sent and "solar kettle" in sent
-    assert chromium.problems == []
+    assert browser.problems == []
 
 
-def test_regenerate_edit_with_arrow_up_copy_and_escape(chromium, fake):
+def test_regenerate_edit_with_arrow_up_copy_and_escape(browser, fake):
     configure(fake)
     fake.add(text_reply("First answer."), text_reply("Second answer."), text_reply("Answer to the edit."))
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    box = sidebar.get_by_test_id("chat-input")
-    box.fill("How heavy is it?")
-    box.press("Enter")
-    wait_answered(sidebar, 1)
-    assert "First answer." in answers(sidebar).last.inner_text()
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.fill("chat-input", "How heavy is it?")
+    sidebar.press("chat-input", "Enter")
+    sidebar.wait_answered(1)
+    assert "First answer." in sidebar.text(ANSWER)
     # regenerate: the same question, a new answer in place of the old one
-    sidebar.get_by_test_id("regenerate").click()
-    answers(sidebar).filter(has_text="Second answer.").wait_for()
-    wait_idle(sidebar)
-    assert answers(sidebar).count() == 1 and user_bubbles(sidebar).count() == 1
+    sidebar.click("regenerate")
+    shows(sidebar, ANSWER, "Second answer.")
+    sidebar.wait_idle()
+    assert sidebar.count(ANSWER) == 1 and sidebar.count(USER) == 1
     sent = last_request(fake)
     assert "First answer." not in sent and sent.count("How heavy is it?") == 1
     # ↑ in the empty composer edits the last question; sending replaces it
-    box.click()
-    box.press("ArrowUp")
-    assert box.input_value() == "How heavy is it?"
-    sidebar.get_by_test_id("editing").wait_for(state="visible")
-    box.fill("How heavy is it, folded?")
-    box.press("Enter")
-    wait_idle(sidebar)
-    assert [b.inner_text() for b in user_bubbles(sidebar).all()] == ["How heavy is it, folded?"]
-    assert "Answer to the edit." in answers(sidebar).last.inner_text()
+    sidebar.click("chat-input")
+    sidebar.press("chat-input", "ArrowUp")
+    assert sidebar.value(tid("chat-input")) == "How heavy is it?"
+    sidebar.wait(tid("editing"))
+    sidebar.fill("chat-input", "How heavy is it, folded?")
+    sidebar.press("chat-input", "Enter")
+    shows(sidebar, ANSWER, "Answer to the edit.")
+    sidebar.wait_idle()
+    assert sidebar.texts(USER) == ["How heavy is it, folded?"]
+    assert "Answer to the edit." in sidebar.text(ANSWER)
     sent = last_request(fake)
     assert "Second answer." not in sent and "How heavy is it?" not in sent
     # copy the whole conversation
-    chromium.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    sidebar.get_by_test_id("copy-chat").click()
-    copied = sidebar.evaluate("navigator.clipboard.readText()")
+    browser.allow_clipboard()
+    sidebar.click("copy-chat")
+    sidebar.wait_for("document.querySelector('[data-testid=copy-chat]')")  # still there after the copy
+    copied = sidebar.clipboard()
     assert "**You:** How heavy is it, folded?" in copied and "**Tabmate:** Answer to the edit." in copied
     # Esc stops a running answer, wherever the focus is
     fake.add(text_reply("a slow answer " * 20, pieces=20, delay=0.3))
-    box.fill("Tell me more")
-    box.press("Enter")
-    sidebar.get_by_test_id("stop").wait_for(state="visible")
-    sidebar.locator("#log").click()
-    sidebar.keyboard.press("Escape")
-    wait_idle(sidebar)
-    assert "[Request cancelled]" in answers(sidebar).last.inner_text()
-    assert chromium.problems == []
+    sidebar.fill("chat-input", "Tell me more")
+    sidebar.press("chat-input", "Enter")
+    sidebar.wait(tid("stop"))
+    sidebar.click_css("#log")
+    sidebar.press_key("Escape")
+    shows(sidebar, ANSWER, "[Request cancelled]")
+    sidebar.wait_idle()
+    assert "[Request cancelled]" in sidebar.text(ANSWER)
+    assert browser.problems == []
 
 
-def test_model_picker_switches_profile_and_model_for_this_chat(chromium, fake):
-    from tests.e2e.conftest import API_KEY, auth_checking_default
-    from tests.support.fake_provider import FakeProvider
-
+def test_model_picker_switches_profile_and_model_for_this_chat(browser, fake):
     with FakeProvider() as other:
         other.default = auth_checking_default
         configure(fake, profiles={"Big": {"provider": "openai_compatible", "base_url": other.url + "/v1",
                                           "model": "m-large", "api_key": API_KEY}})
-        page = chromium.open_page("/article")
-        sidebar = chromium.open_sidebar(page)
-        picker = sidebar.get_by_test_id("picker")
-        picker.filter(has_text="Default · m").wait_for()
-        picker.click()
-        sidebar.get_by_test_id("picker-pop").wait_for(state="visible")
-        sidebar.get_by_test_id("picker-profile").select_option("Big")
-        model = sidebar.get_by_test_id("picker-model")
-        model.locator("option[value=m]").wait_for(state="attached")  # the profile's server listed its models
-        model.select_option("m")
-        assert picker.inner_text().startswith("Big · m")
-        shot(sidebar, "model-picker")
-        sidebar.get_by_test_id("chat-input").fill("Which model are you?")
-        sidebar.get_by_test_id("send").click()
-        wait_idle(sidebar)
+        page = browser.open_page("/article")
+        sidebar = browser.open_sidebar(page)
+        picker = tid("picker")
+        shows(sidebar, picker, "Default · m")
+        sidebar.click("picker")
+        sidebar.wait(tid("picker-pop"))
+        sidebar.select("picker-profile", "Big")
+        sidebar.wait_for(f"document.querySelector('{tid('picker-model')} option[value=m]')")  # the profile's server listed its models
+        sidebar.select("picker-model", "m")
+        assert sidebar.text(picker).startswith("Big · m")
+        sidebar.shot("model-picker")
+        sidebar.fill("chat-input", "Which model are you?")
+        sidebar.click("send")
+        sidebar.wait_answered(1)
         asked = [r for r in other.requests if r.path.endswith("/chat/completions")]
         assert len(asked) == 1 and asked[0].json["model"] == "m"
         assert asked[0].headers["authorization"] == f"Bearer {API_KEY}"
         assert not [r for r in fake.requests if r.path.endswith("/chat/completions")]
         # remembered with the conversation: the sidebar reopened shows the same choice
-        url = sidebar.url
-        sidebar.close()
-        again = chromium.watch(chromium.context.new_page())
-        again.goto(url)
-        again.get_by_test_id("picker").filter(has_text="Big · m").wait_for()
+        again = sidebar.reopen()
+        shows(again, picker, "Big · m")
         # Test connection per profile, in Settings → Profiles
-        again.get_by_test_id("open-settings").click()
-        row = again.locator("[data-testid=profile-row][data-profile=Big]")
-        row.get_by_test_id("profile-test").click()
-        row.locator("[data-testid=profile-test-result][data-ok=true]").wait_for()
-        assert "m-large" in row.get_by_test_id("profile-test-result").inner_text()
-        shot(again, "profiles")
+        again.click("open-settings")
+        row = "[data-testid=profile-row][data-profile=Big]"
+        again.click_css(f"{row} {tid('profile-test')}")
+        again.wait(f"{row} [data-testid=profile-test-result][data-ok=true]")
+        assert "m-large" in again.text(f"{row} {tid('profile-test-result')}")
+        again.shot("profiles")
         # a new chat starts with the defaults again
-        again.get_by_test_id("new-chat").click()
-        again.get_by_test_id("picker").filter(has_text="Default · m").wait_for()
+        again.click("new-chat")
+        shows(again, picker, "Default · m")
         # and the conversation opened again from History comes back with its profile / model
-        again.get_by_test_id("open-history").click()
-        again.get_by_test_id("history-item").first.get_by_test_id("history-open").click()
-        again.get_by_test_id("history").wait_for(state="hidden")
-        again.get_by_test_id("picker").filter(has_text="Big · m").wait_for()
-        assert again.locator("[data-testid=message][data-role=user]").first.inner_text() == "Which model are you?"
-        assert chromium.problems == []
+        again.click("open-history")
+        again.click_css(f"{tid('history-item')} {tid('history-open')}")
+        again.wait_for(f"!document.querySelector('{tid('history')}')?.checkVisibility() || null")
+        shows(again, picker, "Big · m")
+        assert again.texts(USER)[0] == "Which model are you?"
+        assert browser.problems == []
 
 
-def test_settings_export_has_no_keys_and_import_restores_the_rest(chromium, fake, tmp_path):
-    import json
-
-    from tests.e2e.conftest import API_KEY
-    from native_host.settings import SettingsStore
-
+def test_settings_export_has_no_keys_and_import_restores_the_rest(browser, fake, tmp_path):
     configure(fake, system_prompt="Answer in German.", profiles={"Other": {
         "provider": "openai_compatible", "base_url": fake.url + "/v1", "api_key": "sk-profile-secret"}})
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    sidebar.get_by_test_id("open-settings").click()
-    sidebar.get_by_test_id("system-prompt").wait_for()
-    with sidebar.expect_download() as got:
-        sidebar.get_by_test_id("export-settings").click()
-    text = open(got.value.path(), encoding="utf-8").read()
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.click("open-settings")
+    sidebar.wait(tid("system-prompt"))
+    text = sidebar.download(tid("export-settings")).read_text("utf-8")
     assert API_KEY not in text and "sk-profile-secret" not in text and "api_key" not in text
     exported = json.loads(text)["settings"]
     assert exported["system_prompt"] == "Answer in German." and "Other" in exported["profiles"]
@@ -216,16 +219,16 @@ def test_settings_export_has_no_keys_and_import_restores_the_rest(chromium, fake
     exported["allowed_sites"] = {"https://evil.example": ["click_element"]}
     changed = tmp_path / "settings.json"
     changed.write_text(json.dumps({"settings": exported}), "utf-8")
-    with sidebar.expect_file_chooser() as chooser:
-        sidebar.get_by_test_id("import-settings").click()
-    chooser.value.set_files(str(changed))
-    sidebar.get_by_test_id("system-prompt").filter(has_text="").wait_for()
-    sidebar.wait_for_timeout(500)
-    assert sidebar.get_by_test_id("system-prompt").input_value() == "Answer in French."
+    sidebar.upload("import-settings", changed)
+    sidebar.wait_for(f"document.querySelector('{tid('system-prompt')}').value === 'Answer in French.' || null")
     store = SettingsStore()
+    for _ in range(100):  # until the host has stored it (the sidebar shows it as it saves)
+        if store.load().system_prompt == "Answer in French.":
+            break
+        sidebar.pause(0.1)
     settings, key = store.resolve()
     assert settings.system_prompt == "Answer in French." and key == API_KEY
     assert settings.mcp_servers == {} and settings.allowed_sites == {}
     _, profile_key = store.resolve({"profile": "Other"})
     assert profile_key == "sk-profile-secret"
-    assert chromium.problems == []
+    assert browser.problems == []
