@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from native_host.settings import SettingsStore
-from tests.e2e.conftest import configure, first_answer, text_reply, tool_reply, wait_idle
+from tests.e2e.conftest import configure, first_answer, text_reply, tool_reply, wait_answered, wait_idle
 
 pytestmark = pytest.mark.e2e
 

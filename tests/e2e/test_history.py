@@ -217,50 +217,57 @@ def test_history_in_dark_mode(browser_factory, fake):
     assert browser.problems == []
 
 
-def test_an_open_list_shows_chats_as_they_end_here_and_in_other_tabs(chromium, fake):
+
+def test_an_open_list_shows_chats_as_they_end_here_and_in_other_tabs(browser, fake):
     configure(fake)
     seed_older_conversations()
-    here = chromium.open_sidebar(chromium.open_page("/article"))
-    there = chromium.open_sidebar(chromium.open_page("/other"))
+    here = browser.open_sidebar(browser.open_page("/article"))
+    there = browser.open_sidebar(browser.open_page("/other"))
     # a slow answer in this tab, and the history opened while it streams
     fake.add(text_reply("It boils a litre in eleven minutes. " * 4, pieces=12, delay=0.25))
-    here.get_by_test_id("chat-input").fill("How fast does the SunBrew boil?")
-    here.get_by_test_id("send").click()
-    here.get_by_test_id("stop").wait_for(state="visible")
-    items = open_history(here)
-    expect(items).to_have_count(2)
+    here.front()
+    here.fill("chat-input", "How fast does the SunBrew boil?")
+    here.click("send")
+    here.wait(tid("stop"))
+    open_history(here)
+    items(here, 2)
     # this tab's chat ends: the list shows it, without being opened again
-    expect(items).to_have_count(3, timeout=15000)
-    assert titles(here)[0] == "How fast does the SunBrew boil?"
+    items(here, 3)
+    first_title_is(here, "How fast does the SunBrew boil?")
     # a chat ending in another tab appears too, and the search typed is kept
-    here.get_by_test_id("history-search").fill("page")
-    expect(items).to_have_count(0)
+    here.fill("history-search", "page")
+    items(here, 0)
     fake.add(text_reply("Another page, with one short paragraph."))
+    there.front()
     ask(there, "What is on this page?")
-    expect(items).to_have_count(1)
-    assert titles(here) == ["What is on this page?"]
-    assert here.get_by_test_id("history-search").input_value() == "page"
-    assert chromium.problems == []
+    items(here, 1)
+    assert here.texts(TITLE) == ["What is on this page?"]
+    assert here.value(tid("history-search")) == "page"
+    assert browser.problems == []
 
 
-def test_a_conversation_whose_profile_is_gone_continues_with_the_defaults(chromium, fake):
+def test_a_conversation_whose_profile_is_gone_continues_with_the_defaults(browser, fake):
     configure(fake)  # no profiles: "Work" was deleted after this conversation
     store = HistoryStore()
     store.append("s-work", [{"role": "user", "content": "Draft a note to the team."},
                             {"role": "assistant", "content": "Here is a short note."}],
                  title="Draft a note to the team.", url="https://mail.example/", profile="Work", model="work-large")
     store.close()
-    sidebar = chromium.open_sidebar(chromium.open_page("/article"))
-    sidebar.get_by_test_id("picker").filter(has_text="Default · m").wait_for()
-    open_history(sidebar).first.get_by_test_id("history-open").click()
-    sidebar.get_by_test_id("history").wait_for(state="hidden")
-    note = sidebar.locator("[data-testid=message][data-role=status]").filter(has_text="“Work”")
-    note.wait_for()
-    assert "no longer exists" in note.inner_text() and "default set-up" in note.inner_text()
-    assert sidebar.get_by_test_id("picker").inner_text().startswith("Default · m")
+    sidebar = browser.open_sidebar(browser.open_page("/article"))
+    picker = tid("picker")
+    sidebar.wait_for(f"document.querySelector('{picker}')?.innerText.startsWith('Default · m') || null")
+    open_history(sidebar)
+    items(sidebar, 1)
+    sidebar.click_css(tid("history-open"))
+    history_closed(sidebar)
+    note = "[data-testid=message][data-role=status]"
+    sidebar.wait(note)
+    said = sidebar.text(note)
+    assert "“Work”" in said and "no longer exists" in said and "default set-up" in said
+    assert sidebar.text(picker).startswith("Default · m")
     fake.add(text_reply("Hello team."))
     ask(sidebar, "Make it shorter.")
-    assert "Hello team." in answers(sidebar).last.inner_text()
+    assert "Hello team." in sidebar.texts(ANSWER)[-1]
     sent = fake.requests[-1].json
     assert sent["model"] == "m" and "Here is a short note." in json.dumps(sent["messages"])  # the same conversation
-    assert chromium.problems == []
+    assert browser.problems == []
