@@ -154,8 +154,15 @@ def clean(article: El, flags: Flags) -> None:
         if flags.weight_classes and class_weight(el, flags) < 0:
             _drop(el)
     _drop_asides(article)
+    total = None
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:
+            # not an <aside>/<footer> that holds most of the article (sites that put the
+            # story itself in an <aside>); a form is never the article
+            if el.tag in ("aside", "footer"):
+                total = text_len(article) if total is None else total
+                if text_len(el) > 0.5 * total:
+                    continue
             _drop(el)
     for el in list(article.iter()):
         if isinstance(el.tag, str) and el.tag in ("div", "section", "ul", "ol") and el is not article:

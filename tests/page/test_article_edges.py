@@ -107,3 +107,13 @@ def test_a_heading_that_ends_the_article_goes_even_after_a_short_paragraph() -> 
                    "</article>")
     assert "Call the police" in text and "Comment on this" not in text
     assert trim_tail("## Only headings\n\n## Here") == "## Only headings\n\n## Here"
+
+
+def test_a_story_the_page_puts_in_an_aside_is_kept_but_forms_in_it_go() -> None:
+    text = article("<main><aside class='direct-content'><h1>Prize</h1>" + f"<p>{PARA * 2}</p>" * 3
+                   + "<form><p>Sign up for our newsletter to get the news first every day.</p></form>"
+                   "</aside></main>")
+    assert PARA.strip() in text and "newsletter" not in text
+    aside = article("<article>" + f"<p>{PARA * 2}</p>" * 4 + "<aside><p>Read also: the old "
+                    "bridge in pictures, from 1902 to its closing.</p></aside></article>")
+    assert "old bridge in pictures" not in aside
