@@ -145,6 +145,7 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
     top_score = final.get(top, 0.0)
     threshold = max(10.0, top_score * _SIBLING_SHARE)
     top_class = top.get("class") or ""
+    kind = top_class.split()[:1]  # its first class names the kind of item it is
     keep = []
     for sib in parent:
         if not isinstance(sib.tag, str):
@@ -155,6 +156,9 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
         bonus = top_score * 0.2 if top_class and sib.get("class") == top_class else 0.0
         if sib in final and final[sib] + bonus >= threshold:
             keep.append(sib)
+        elif kind and sib.tag == top.tag and (sib.get("class") or "").split()[:1] == kind \
+                and text_len(sib) > 0 and link_density(sib) < 0.3:
+            keep.append(sib)  # the next of a run of like items: a forum's posts, a story's parts
         elif sib.tag == "p":
             length = text_len(sib)
             density = link_density(sib, length)

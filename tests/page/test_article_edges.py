@@ -7,7 +7,7 @@ from __future__ import annotations
 from native_host.page.content import extract, trim_tail
 from native_host.page.measures import Flags
 from native_host.page.parse import parse
-from native_host.page.scoring import leads
+from native_host.page.scoring import gather, leads
 
 PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
         "three studies and a long public consultation that drew hundreds of letters. ")
@@ -117,3 +117,15 @@ def test_a_story_the_page_puts_in_an_aside_is_kept_but_forms_in_it_go() -> None:
     aside = article("<article>" + f"<p>{PARA * 2}</p>" * 4 + "<aside><p>Read also: the old "
                     "bridge in pictures, from 1902 to its closing.</p></aside></article>")
     assert "old bridge in pictures" not in aside
+
+
+def test_every_post_of_a_forum_thread_is_kept_not_only_the_first() -> None:
+    posts = "".join(f"<article class='message message--post{' is-first' if i == 0 else ''}'>"
+                    f"<div><div><p>Post {i}: same here, my cat does that too.</p></div></div></article>"
+                    for i in range(4))
+    page = parse(f"<html><body><div class='block-body'>{posts}<article class='ad'><p>"
+                 "<a href='/x'>Buy cat food now</a></p></article></div></body></html>")
+    first, *replies, ad = page.find(".//div").findall("article")
+    # the first post scored; the replies' text sits too deep to score into their <article>
+    kept = gather(first, {first: 50.0}, Flags())
+    assert kept == [first, *replies]  # like items, not the link-only one of another kind
