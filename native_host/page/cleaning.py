@@ -102,13 +102,23 @@ def prepare(body: El, flags: Flags, title: str) -> None:
         if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
             attrs = class_and_id(el)
             if _unlikely(attrs):
-                if not _inside(el, ("table", "code", "pre")):
+                if not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs):
                     doomed.append(el)
     _remove_all(doomed)
     # divs that hold only phrasing content are paragraphs in disguise
     for el in list(body.iter("div")):
         if not any(isinstance(c.tag, str) and c.tag in _PHRASING_BLOCKERS for c in el):
             el.tag = "p"
+
+
+def _prose_menu(el: El, attrs: str) -> bool:
+    """Named "menu" but holding prose, not links (a shop's "tab-menu" of description and
+    details): kept.  A real menu is mostly links."""
+    lowered = attrs.lower()
+    if "menu" not in lowered or _unlikely(lowered.replace("menu", "")):
+        return False
+    length = text_len(el)
+    return length >= 200 and link_density(el, length) < 0.25
 
 
 _KEEP_NAMED = {"body", "a", "html", "main", "article"}

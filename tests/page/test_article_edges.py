@@ -129,3 +129,14 @@ def test_every_post_of_a_forum_thread_is_kept_not_only_the_first() -> None:
     # the first post scored; the replies' text sits too deep to score into their <article>
     kept = gather(first, {first: 50.0}, Flags())
     assert kept == [first, *replies]  # like items, not the link-only one of another kind
+
+
+def test_a_product_description_in_a_tab_menu_is_read_but_link_menus_are_not() -> None:
+    desc = ("Besonders gut passt er zu asiatischen Gerichten, zu Salaten und zu leichten Desserts; "
+            "der Wein ist fruchtig, frisch und lieblich, mit Noten von Erdbeere und Melone.")
+    text = article(f"<div class='product'><div class='intro'><p>{PARA * 2}</p><p>{PARA * 2}</p></div>"
+                   "<div class='tab-menu--product'><div class='tab--content'>"
+                   f"<p>{desc}</p><p>{desc}</p></div></div></div><div class='menu'>"
+                   + "".join(f"<a href='/c{i}'>Category number {i} of the shop</a> " for i in range(12))
+                   + "</div>")
+    assert desc in text and "Category number" not in text
