@@ -77,33 +77,17 @@ def prepare(body: El, flags: Flags, title: str) -> None:
     doomed: list[El] = []
     title_norm = _norm(title)
     strip = flags.strip_unlikely
-    never = _NEVER
+    # a doomed element's subtree goes with it: its descendants are not looked at (until
+    # ``skip_to``, its last element in document order, has gone by)
+    skip_to: El | None = None
     for el in body.iter(etree.Element):
-        tag = el.tag
-        if tag == "noscript" and flags.noscript:
-            el.tag = "div"
-        elif tag in never and (tag != "nav" or not _holds_main(el, _MAIN_ONLY)):
+        if skip_to is not None:
+            if el is skip_to:
+                skip_to = None
+            continue
+        if _doomed(el, flags, title_norm, strip):
             doomed.append(el)
-            continue
-        if title_norm and (tag == "h1" or tag == "h2"):
-            raw = text_of(el)
-            if len(raw) >= len(title_norm) // 2 and _norm(raw) == title_norm:
-                doomed.append(el)
-                continue
-        keys = el.keys()
-        if not keys:
-            continue
-        if ("hidden" in keys or "aria-hidden" in keys or "style" in keys) and _hidden(el):
-            doomed.append(el)
-            continue
-        if "role" in keys and el.get("role") in _UNLIKELY_ROLES and not _holds_main(el):
-            doomed.append(el)
-            continue
-        if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
-            attrs = class_and_id(el)
-            if _unlikely(attrs):
-                if not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs):
-                    doomed.append(el)
+            skip_to = _last_element(el)
     _remove_all(doomed)
     # divs that hold only phrasing content are paragraphs in disguise
     for el in list(body.iter("div")):
@@ -111,14 +95,56 @@ def prepare(body: El, flags: Flags, title: str) -> None:
             el.tag = "p"
 
 
+def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
+    """Whether ``el`` is never content (see :func:`prepare`)."""
+    tag = el.tag
+    if tag == "noscript" and flags.noscript:
+        el.tag = "div"
+    elif tag in _NEVER and (tag != "nav" or not _holds_main(el, _MAIN_ONLY)):
+        return True
+    if title_norm and (tag == "h1" or tag == "h2"):
+        raw = text_of(el)
+        if len(raw) >= len(title_norm) // 2 and _norm(raw) == title_norm:
+            return True
+    keys = el.keys()
+    if not keys:
+        return False
+    if ("hidden" in keys or "aria-hidden" in keys or "style" in keys) and _hidden(el):
+        return True
+    if "role" in keys and el.get("role") in _UNLIKELY_ROLES and not _holds_main(el):
+        return True
+    if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
+        attrs = class_and_id(el)
+        if _unlikely(attrs):
+            return not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs)
+    return False
+
+
+def _last_element(el: El) -> El | None:
+    """The last element of ``el``'s subtree in document order (None when it has none)."""
+    last = None
+    node = el
+    while True:
+        child = next((c for c in reversed(node) if isinstance(c.tag, str)), None)
+        if child is None:
+            return last
+        last = node = child
+
+
 def _prose_menu(el: El, attrs: str) -> bool:
     """Named "menu" but holding prose, not links (a shop's "tab-menu" of description and
     details): kept.  A real menu is mostly links."""
-    lowered = attrs.lower()
-    if "menu" not in lowered or _unlikely(lowered.replace("menu", "")):
+    if not _only_menu(attrs):
         return False
     length = text_len(el)
     return length >= 200 and link_density(el, length) < 0.25
+
+
+@lru_cache(maxsize=8192)
+def _only_menu(attrs: str) -> bool:
+    """Whether "menu" is the only chrome word in the class/id."""
+    lowered = attrs.lower()
+    return "menu" in lowered and not _unlikely(lowered.replace("menu", ""))
 
 
 _KEEP_NAMED = {"body", "a", "html", "main", "article"}
@@ -163,7 +189,7 @@ def clean(article: El, flags: Flags) -> None:
     for el in list(article.iter("h1", "h2", "h3")):
         if flags.weight_classes and class_weight(el, flags) < 0:
             _drop(el)
-    _drop_asides(article)
+    _drop_marked(article)
     total = None
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:
@@ -174,11 +200,6 @@ def clean(article: El, flags: Flags) -> None:
                 if text_len(el) > 0.5 * total:
                     continue
             _drop(el)
-    for el in list(article.iter()):
-        if isinstance(el.tag, str) and el.tag in ("div", "section", "ul", "ol") and el is not article:
-            attrs = class_and_id(el)
-            if _SHARE.search(attrs) and text_len(el) < 500:
-                _drop(el)
     if not flags.clean_conditionally:
         return
     candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
@@ -198,23 +219,35 @@ _ASIDE = re.compile(
 
 
 @lru_cache(maxsize=8192)
-def _aside(attrs: str) -> bool:
-    return _ASIDE.search(attrs.lower()) is not None
+def _mark(attrs: str) -> int:
+    """What a class/id says of a block inside an article, as bits: 1 share widget, 2 author
+    box or metadata line (each distinct value read once)."""
+    return (1 if _SHARE.search(attrs) else 0) | (2 if _ASIDE.search(attrs.lower()) else 0)
 
 
-def _drop_asides(article: El) -> None:
-    """Drop author boxes and metadata lines: marked by class/id, and short beside the
-    article (a quarter of its text at most, so a page that marks its whole body with
-    such a class keeps it)."""
+_SHARE_BOXES = {"div", "section", "ul", "ol"}
+
+
+def _drop_marked(article: El) -> None:
+    """Drop share widgets (short blocks named so) and author boxes and metadata lines
+    (named so, and short beside the article: a quarter of its text at most, so a page
+    that marks its whole body with such a class keeps it)."""
     total = None
     doomed = []
     for el in article.iter(etree.Element):
-        if el is article or not (el.get("class") or el.get("id")) or not _aside(class_and_id(el)):
+        if el is article or not (el.get("class") or el.get("id")):
             continue
-        if total is None:
-            total = text_len(article)
-        if text_len(el) < 0.25 * total:
+        mark = _mark(class_and_id(el))
+        if not mark:
+            continue
+        length = text_len(el)
+        if mark & 1 and el.tag in _SHARE_BOXES and length < 500:
             doomed.append(el)
+        elif mark & 2:
+            if total is None:
+                total = text_len(article)
+            if length < 0.25 * total:
+                doomed.append(el)
     _remove_all(doomed)
 
 
