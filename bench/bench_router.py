@@ -7,6 +7,10 @@ share our GIL) that answers an OpenAI-style chat completion instantly:
   always streams, so it gets the same answer as a one-chunk SSE stream;
 * ``stream50``: a 50-chunk SSE stream (plus the usage chunk and ``[DONE]``) for all three.
 
+A fourth column, the Router talking to Ollama's own ``/api/chat`` (the same answers as NDJSON
+lines, ending with the ``done`` line), shows what the native provider costs beside the
+OpenAI-style one in the same run.
+
 Overhead = a client's time per turn minus raw httpx's (the floor: the same HTTP exchange
 with no library around it).  Goal: the Router's overhead ≤ ¼ of litellm's.
 
@@ -55,6 +59,19 @@ def _replies() -> tuple[bytes, bytes, bytes]:
     return stream50, stream1, full
 
 
+def _ndjson_replies() -> tuple[bytes, bytes]:
+    """The same answers as Ollama's /api/chat streams them."""
+    def line(content: str, done: bool = False) -> bytes:
+        obj: dict[str, Any] = {"model": "bench", "created_at": "2026-11-23T10:00:00Z",
+                               "message": {"role": "assistant", "content": content}, "done": done}
+        if done:
+            obj.update(done_reason="stop", total_duration=1, prompt_eval_count=12, eval_count=CHUNKS)
+        return json.dumps(obj).encode() + b"\n"
+
+    stream50 = b"".join([line(f"w{i} ") for i in range(CHUNKS - 1)] + [line("end"), line("", done=True)])
+    return stream50, line("Hello!") + line("", done=True)
+
+
 def _http(status: bytes, ctype: bytes, body: bytes) -> bytes:
     return (b"HTTP/1.1 " + status + b"\r\nContent-Type: " + ctype + b"\r\nContent-Length: "
             + str(len(body)).encode() + b"\r\nConnection: keep-alive\r\n\r\n" + body)
@@ -62,10 +79,13 @@ def _http(status: bytes, ctype: bytes, body: bytes) -> bytes:
 
 def serve(port_out: Any) -> None:
     stream50, stream1, full = _replies()
+    ndjson50, ndjson1 = _ndjson_replies()
     answers = {
         "stream50": _http(b"200 OK", b"text/event-stream", stream50),
         "stream1": _http(b"200 OK", b"text/event-stream", stream1),
         "json": _http(b"200 OK", b"application/json", full),
+        "ndjson50": _http(b"200 OK", b"application/x-ndjson", ndjson50),
+        "ndjson1": _http(b"200 OK", b"application/x-ndjson", ndjson1),
     }
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -81,7 +101,10 @@ def serve(port_out: Any) -> None:
                 body = await reader.readexactly(length) if length else b""
                 streaming = b'"stream": true' in body or b'"stream":true' in body
                 long = b"stream50" in body
-                writer.write(answers["json"] if not streaming else answers["stream50" if long else "stream1"])
+                if head.startswith(b"POST /api/chat "):
+                    writer.write(answers["ndjson50" if long else "ndjson1"])
+                else:
+                    writer.write(answers["json"] if not streaming else answers["stream50" if long else "stream1"])
                 await writer.drain()
         except (asyncio.IncompleteReadError, ConnectionError):
             writer.close()
@@ -133,7 +156,18 @@ def make_clients(url: str) -> dict[str, Callable[[str], Awaitable[int]]]:
                 n += 1
         return n
 
-    clients: dict[str, Callable[[str], Awaitable[int]]] = {"raw httpx": raw, "tabmate Router": ours}
+    ollama = Router(Settings(provider="ollama", base_url=url, model="bench"), None, services)
+
+    async def ours_ollama(scenario: str) -> int:
+        model = "stream50" if scenario == "stream50" else "bench"
+        n = 0
+        async for e in ollama.stream(ChatRequest(model=model, messages=MESSAGES)):
+            if isinstance(e, TextDelta):
+                n += 1
+        return n
+
+    clients: dict[str, Callable[[str], Awaitable[int]]] = {"raw httpx": raw, "tabmate Router": ours,
+                                                            "Router, Ollama native": ours_ollama}
     try:
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         import litellm
@@ -205,6 +239,9 @@ def report(results: dict[str, dict[str, float]]) -> str:
             ratio = ours / lite if lite > 0 else float("nan")
             text += f"   litellm {lite:+.3f}   Router/litellm = {ratio:.2f} (goal ≤ 0.25)"
         lines.append(text)
+    for scenario, row in results.items():
+        lines.append(f"  {scenario:<10} Router over Ollama's /api/chat (NDJSON) {row['Router, Ollama native'] - row['raw httpx']:+.3f}"
+                     f" (OpenAI-style SSE: {row['tabmate Router'] - row['raw httpx']:+.3f})")
     return "\n".join(lines)
 
 

@@ -267,7 +267,7 @@ async def test_connection(
         ok, message = False, f"{label} did not answer within {limit:g} s"
     else:
         ok = True
-        where = router.provider.base_url if settings.provider in LOCAL else label
+        where = getattr(router.provider, "shown_url", router.provider.base_url) if settings.provider in LOCAL else label
         message = f"Connected to {where} — {router.model} answered"
     latency = round((time.monotonic() - started) * 1000)
     logs.log("test_connection", provider=settings.provider, model=router.model, ok=ok, ms=latency)

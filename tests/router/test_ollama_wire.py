@@ -143,3 +143,14 @@ async def test_a_server_without_api_chat_is_spoken_to_over_v1(make_router, fake_
     assert text(await collect(router, req())) == "via v1"
     assert text(await collect(router, req())) == "again"
     assert [r.path for r in fake_provider.requests] == ["/api/chat", "/v1/chat/completions", "/v1/chat/completions"]
+
+
+async def test_test_connection_asks_for_a_few_tokens_and_names_the_server(fake_provider, services):
+    from native_host import router
+    from native_host.settings import Settings
+
+    fake_provider.add(ollama_reply("ok"))
+    result = await router.test_connection(Settings(provider="ollama", model="qwen3:4b", base_url=fake_provider.url),
+                                          None, services)
+    assert result["ok"] and result["message"] == f"Connected to {fake_provider.url} — qwen3:4b answered"
+    assert fake_provider.requests[0].json["options"]["num_predict"] == 5
