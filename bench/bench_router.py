@@ -146,25 +146,20 @@ def make_clients(url: str) -> dict[str, Callable[[str], Awaitable[int]]]:
 
     services = Services()
     settings = Settings(provider="openai_compatible", base_url=f"{url}/v1", model="bench")
-    router = Router(settings, "sk-bench-0000", services)
 
-    async def ours(scenario: str) -> int:
-        model = "stream50" if scenario == "stream50" else "bench"
-        n = 0
-        async for e in router.stream(ChatRequest(model=model, messages=MESSAGES)):
-            if isinstance(e, TextDelta):
-                n += 1
-        return n
+    def turns(router: Router) -> Callable[[str], Awaitable[int]]:
+        async def turn(scenario: str) -> int:
+            model = "stream50" if scenario == "stream50" else "bench"
+            n = 0
+            async for e in router.stream(ChatRequest(model=model, messages=MESSAGES)):
+                if isinstance(e, TextDelta):
+                    n += 1
+            return n
 
-    ollama = Router(Settings(provider="ollama", base_url=url, model="bench"), None, services)
+        return turn
 
-    async def ours_ollama(scenario: str) -> int:
-        model = "stream50" if scenario == "stream50" else "bench"
-        n = 0
-        async for e in ollama.stream(ChatRequest(model=model, messages=MESSAGES)):
-            if isinstance(e, TextDelta):
-                n += 1
-        return n
+    ours = turns(Router(settings, "sk-bench-0000", services))
+    ours_ollama = turns(Router(Settings(provider="ollama", base_url=url, model="bench"), None, services))
 
     clients: dict[str, Callable[[str], Awaitable[int]]] = {"raw httpx": raw, "tabmate Router": ours,
                                                             "Router, Ollama native": ours_ollama}
