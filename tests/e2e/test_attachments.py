@@ -76,6 +76,16 @@ def files() -> Iterator[str]:
         yield url
 
 
+def asked(fake) -> str:
+    """The last user message the model got: the question with its page, tabs or transcript."""
+    return fake.requests[-1].json["messages"][-1]["content"]
+
+
+def chips(sidebar) -> list[str]:
+    """The chips on the user's messages ("3 tabs", "screenshot", "PDF · 3 pages"…)."""
+    return sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]").all_inner_texts()
+
+
 def test_add_tabs_sends_each_tab_named_and_compares_their_products(chromium, fake, files):
     configure(fake)
     fake.add(text_reply("Cosy Kettle is the cheapest at 29.50 euros."))
@@ -102,13 +112,12 @@ def test_add_tabs_sends_each_tab_named_and_compares_their_products(chromium, fak
     sidebar.get_by_test_id("send").click()
     wait_answered(sidebar)
     assert "Cosy Kettle is the cheapest" in answers(sidebar).last.inner_text()
-    user = fake.requests[-1].json["messages"][-1]["content"]
+    user = asked(fake)
     assert "tab 2: “Brio Kettle | Shop” — " + files + "/kettle-b" in user
     assert "tab 3: “Cosy Kettle | Shop” — " + files + "/kettle-c" in user
     for name, price in (("Acme Kettle", "39.99"), ("Brio Kettle", "54.00"), ("Cosy Kettle", "29.50")):
         assert f"Product: {name} | price {price} EUR" in user
-    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
-    assert chips.all_inner_texts() == ["3 tabs"]
+    assert chips(sidebar) == ["3 tabs"]
     assert sidebar.get_by_test_id("attachment-chip").count() == 0  # sent: the composer is clear
     assert chromium.problems == []
 
@@ -134,8 +143,7 @@ def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
     assert 200 <= max(img.size) <= 1568
     r, g, b = img.getpixel((img.width // 2, img.height // 2))
     assert r > 180 and g < 60 and b < 60  # what the tab really showed
-    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
-    assert chips.all_inner_texts() == ["screenshot"]
+    assert chips(sidebar) == ["screenshot"]
     # a capture larger than vision models read is scaled to 1568 px on its long side; a busy
     # picture whose PNG would be large goes as JPEG
     scaled = sidebar.evaluate("""async () => {
@@ -157,11 +165,10 @@ def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
 
 def test_video_page_captions_become_the_transcript(chromium, fake, files):
     _, sidebar = first_answer(chromium, fake, "When do they add salt?", "They add salt at [3:20].", files + "/video")
-    user = fake.requests[-1].json["messages"][-1]["content"]
+    user = asked(fake)
     assert "Video transcript, 18 min (captions; cite times as [m:ss])" in user, user[:400]
     assert "[3:00] Stirring the pasta, minute 3. Now we add a pinch of salt to the water." in user
-    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
-    assert chips.all_inner_texts() == ["transcript · 18 min"]
+    assert chips(sidebar) == ["transcript · 18 min"]
     assert chromium.problems == []
 
 
@@ -172,12 +179,11 @@ def test_youtube_caption_tracks_become_the_transcript(chromium, fake, files):
     sidebar = chromium.open_sidebar(page)
     sidebar.get_by_test_id("action-summarize").click()
     wait_answered(sidebar)
-    user = fake.requests[-1].json["messages"][-1]["content"]
+    user = asked(fake)
     assert "Video transcript, 12 min" in user  # the English track, not the German auto-captions
     assert "[0:00] Welcome to the bakery." in user and "[1:35] Knead for ten minutes." in user
     assert "[12:05] Bake at 230 degrees." in user
-    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
-    assert chips.all_inner_texts() == ["transcript · 12 min"]
+    assert chips(sidebar) == ["transcript · 12 min"]
 
 
 def _summarize_pdf_tab(chromium, url: str):
@@ -197,10 +203,9 @@ def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
     configure(fake)
     fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
     sidebar = _summarize_pdf_tab(chromium, files + "/report.pdf")
-    user = fake.requests[-1].json["messages"][-1]["content"]
+    user = asked(fake)
     assert "PDF document, 3 pages" in user and "[Page 1]\nAnnual report. Revenue grew 12 percent" in user
-    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
-    assert chips.all_inner_texts() == ["PDF · 3 pages"]
+    assert chips(sidebar) == ["PDF · 3 pages"]
 
 
 def test_a_pdf_behind_a_login_is_read_with_the_users_session(chromium, fake, files):
@@ -208,7 +213,7 @@ def test_a_pdf_behind_a_login_is_read_with_the_users_session(chromium, fake, fil
     fake.add(text_reply("Your balance is 1,234.56 euros (p. 1)."))
     chromium.context.add_cookies([{"name": "session", "value": "s3cret", "url": files}])
     _summarize_pdf_tab(chromium, files + "/account/statement.pdf")
-    user = fake.requests[-1].json["messages"][-1]["content"]
+    user = asked(fake)
     assert "PDF document, 2 pages" in user and "Statement for Ada. Balance: 1,234.56 euros." in user
 
 
@@ -231,10 +236,9 @@ def test_file_pdf_is_read_once_file_access_is_allowed(chromium_factory, fake, tm
     sidebar.get_by_test_id("action-summarize").click()
     wait_answered(sidebar)
     assert "Revenue grew 12 percent" in answers(sidebar).last.inner_text()
-    user = fake.requests[-1].json["messages"][-1]["content"]
+    user = asked(fake)
     assert "PDF document, 3 pages" in user and "[Page 3]\nOutlook. Two new shops in Lyon and Porto." in user
-    chips = sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]")
-    assert chips.all_inner_texts() == ["PDF · 3 pages"]
+    assert chips(sidebar) == ["PDF · 3 pages"]
 
 
 def test_file_pdf_without_file_access_says_how_to_allow_it(chromium_factory, fake, tmp_path):
@@ -297,13 +301,13 @@ def test_firefox_pdfjs_tab_is_read(extension_dirs, fake, files, tmp_path, tabmat
     """Firefox ESR's pdf.js viewer takes no extension scripts: the background fetches the PDF."""
     configure(fake)
     fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
-    chips = _summarize_in_firefox(extension_dirs, tmp_path, tabmate_home, f"{files}/report.pdf", """(() => {
+    shown = _summarize_in_firefox(extension_dirs, tmp_path, tabmate_home, f"{files}/report.pdf", """(() => {
         const a = [...document.querySelectorAll('[data-testid=message][data-role=assistant]')].pop();
         return !document.querySelector('[data-testid=send]').hidden && a ? a.innerText : null; })()""",
         "[...document.querySelectorAll('[data-testid=message-chip]')].map(e => e.textContent)")
-    user = fake.requests[-1].json["messages"][-1]["content"]
+    user = asked(fake)
     assert "PDF document, 3 pages" in user and "[Page 2]\nCosts. Rent rose to 310,000 euros." in user
-    assert chips == ["PDF · 3 pages"]
+    assert shown == ["PDF · 3 pages"]
 
 
 def test_firefox_file_pdf_says_add_ons_cannot_read_files(extension_dirs, fake, tmp_path, tabmate_home):
