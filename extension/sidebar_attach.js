@@ -71,7 +71,9 @@ async function togglePicker(open = picker.hidden) {
   addTabs.setAttribute("aria-expanded", String(open));
   if (!open) return;
   picker.replaceChildren(note("Loading tabs…"));
-  const all = await api.tabs.query({ currentWindow: true }).catch(() => []);
+  // the tabs beside the page this chat is about (the sidebar's own window may be another one)
+  const windowId = (await api.tabs.get(viewed()).catch(() => null))?.windowId;
+  const all = await api.tabs.query(windowId === undefined ? { currentWindow: true } : { windowId }).catch(() => []);
   const self = location.href.split("?")[0];
   const tabs = all.filter((t) => t.id !== viewed() && /^(https?|file):/.test(t.url ?? "") && !(t.url ?? "").startsWith(self));
   picker.replaceChildren(...(tabs.length ? tabs.map(option) : [note("No other web pages are open in this window.")]));

@@ -37,15 +37,19 @@ from tests.e2e.conftest import Browser, shot
 
 # test-only background script: a tab that loads <url>#tabmate-e2e-sidebar asks for the sidebar of
 # the tab showing <url> (or of itself when there is none); the asking tab is then closed
-DRIVER = """// test-only: opens the sidebar page in a tab for the page that asks for it
+DRIVER = """// test-only: opens the sidebar page for the page that asks for it, in a window of its own (as
+// the real sidebar sits beside the tabs: the page's tab stays the one showing in its window)
 const api = globalThis.browser;
 const ASK = "#tabmate-e2e-sidebar";
 api.tabs.onUpdated.addListener(async (tabId, info, tab) => {
   if (info.status !== "complete" || !(tab.url ?? "").endsWith(ASK)) return;
   const want = tab.url.slice(0, -ASK.length);
   const target = (await api.tabs.query({})).find((t) => t.url === want);
-  await api.tabs.create({ url: api.runtime.getURL(`sidebar.html?tab=${target ? target.id : tabId}`) });
-  if (target) await api.tabs.remove(tabId);
+  if (target) {
+    await api.tabs.remove(tabId);
+    await api.tabs.update(target.id, { active: true });
+  }
+  await api.windows.create({ url: api.runtime.getURL(`sidebar.html?tab=${target ? target.id : tabId}`) });
 });
 """
 
@@ -202,11 +206,7 @@ class PwSession:
         return self.b.dialogs
 
     def open_page(self, path: str = "/article") -> PwView:
-        if "://" not in path:
-            return PwView(self, self.b.open_page(path))
-        page = self.b.watch(self.b.context.new_page())
-        page.goto(path)
-        return PwView(self, page)
+        return PwView(self, self.b.open_page(path))
 
     def open_sidebar(self, page: PwView) -> PwView:
         return PwView(self, self.b.open_sidebar(page.p))

@@ -1,5 +1,7 @@
-"""Real Chromium: several tabs in one message, the screenshot button, a PDF and a video page
-with a caption track, all served on loopback; the fake provider records what the model got."""
+"""Several tabs in one message, the screenshot button and video pages with caption tracks are
+written once against tests/e2e/driver.py and run in real Chromium and real Firefox ESR; PDFs are
+tested in each browser's own way. All served on loopback; the fake provider records what the
+model got."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, first_answer, loopback_server, shot, text_reply, wait_answered
+from tests.e2e.conftest import answers, configure, loopback_server, shot, text_reply, wait_answered
+from tests.e2e.driver import tid
 from tests.support.fake_provider import images_in
 from tests.support.pdfs import text_pdf
 
@@ -76,66 +79,77 @@ def files() -> Iterator[str]:
         yield url
 
 
+ANSWER = "[data-testid=message][data-role=assistant]"
+SENT_CHIPS = "[data-testid=message][data-role=user] [data-testid=message-chip]"
+
+
 def asked(fake) -> str:
     """The last user message the model got: the question with its page, tabs or transcript."""
     return fake.requests[-1].json["messages"][-1]["content"]
 
 
 def chips(sidebar) -> list[str]:
-    """The chips on the user's messages ("3 tabs", "screenshot", "PDF · 3 pages"…)."""
-    return sidebar.locator("[data-testid=message][data-role=user] [data-testid=message-chip]").all_inner_texts()
+    """The chips on the user's messages ("3 tabs", "screenshot", "PDF · 3 pages"…), in a Playwright page."""
+    return sidebar.locator(SENT_CHIPS).all_inner_texts()
 
 
-def test_add_tabs_sends_each_tab_named_and_compares_their_products(chromium, fake, files):
+def _sidebar_on(browser, fake, url: str, reply: str):
+    """The sidebar pinned to a tab on ``url``, the fake provider set to answer ``reply``."""
+    configure(fake)
+    fake.add(text_reply(reply))
+    page = browser.open_page(url)
+    return page, browser.open_sidebar(page)
+
+
+def test_add_tabs_sends_each_tab_named_and_compares_their_products(browser, fake, files):
     configure(fake)
     fake.add(text_reply("Cosy Kettle is the cheapest at 29.50 euros."))
-    first = chromium.open_page(files + "/kettle-a")
-    chromium.open_page(files + "/kettle-b")
-    chromium.open_page(files + "/kettle-c")
-    sidebar = chromium.open_sidebar(first)
-    box = sidebar.get_by_test_id("chat-input")
-    box.fill("compare these ")
-    box.press("@")  # "@" in the composer lists the window's tabs too
-    picker = sidebar.get_by_test_id("tab-picker")
-    picker.wait_for(state="visible")
-    options = sidebar.get_by_test_id("tab-option")
-    titles = options.all_inner_texts()
+    first = browser.open_page(files + "/kettle-a")
+    browser.open_page(files + "/kettle-b")
+    browser.open_page(files + "/kettle-c")
+    sidebar = browser.open_sidebar(first)
+    sidebar.fill("chat-input", "compare these ")
+    sidebar.press("chat-input", "@")  # "@" in the composer lists the window's tabs too
+    sidebar.wait(tid("tab-picker"))
+    option = tid("tab-option")
+    titles = sidebar.texts(option)
     assert any("Brio Kettle" in t for t in titles) and any("Cosy Kettle" in t for t in titles)
     assert not any("Acme Kettle" in t for t in titles)  # the tab in view goes anyway
-    options.filter(has_text="Brio Kettle").locator("input").check()
-    sidebar.get_by_test_id("add-tabs").click()  # closes; the button opens the same list
-    sidebar.get_by_test_id("add-tabs").click()
-    options.filter(has_text="Cosy Kettle").locator("input").check()
-    assert sidebar.get_by_test_id("attachment-chip").count() == 2
-    assert box.input_value() == "compare these "  # the "@" that opened the list is gone
-    shot(sidebar, "add-tabs")
-    sidebar.get_by_test_id("send").click()
-    wait_answered(sidebar)
-    assert "Cosy Kettle is the cheapest" in answers(sidebar).last.inner_text()
+
+    def pick(name: str) -> None:
+        sidebar.check_css(f"{option} input", [name in t for t in sidebar.texts(option)].index(True))
+
+    pick("Brio Kettle")
+    sidebar.click("add-tabs")  # closes; the button opens the same list
+    sidebar.click("add-tabs")
+    pick("Cosy Kettle")
+    assert sidebar.count(tid("attachment-chip")) == 2
+    assert sidebar.value(tid("chat-input")) == "compare these "  # the "@" that opened the list is gone
+    sidebar.shot("add-tabs")
+    sidebar.click("send")
+    sidebar.wait_answered()
+    assert "Cosy Kettle is the cheapest" in sidebar.text(ANSWER)
     user = asked(fake)
     assert "tab 2: “Brio Kettle | Shop” — " + files + "/kettle-b" in user
     assert "tab 3: “Cosy Kettle | Shop” — " + files + "/kettle-c" in user
     for name, price in (("Acme Kettle", "39.99"), ("Brio Kettle", "54.00"), ("Cosy Kettle", "29.50")):
         assert f"Product: {name} | price {price} EUR" in user
-    assert chips(sidebar) == ["3 tabs"]
-    assert sidebar.get_by_test_id("attachment-chip").count() == 0  # sent: the composer is clear
-    assert chromium.problems == []
+    assert sidebar.texts(SENT_CHIPS) == ["3 tabs"]
+    assert sidebar.count(tid("attachment-chip")) == 0  # sent: the composer is clear
+    assert browser.problems == []
 
 
-def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
+def test_screenshot_button_sends_a_real_capture(browser, fake, files):
     from PIL import Image
 
-    configure(fake)
-    fake.add(text_reply("The chart is solid red."))
-    page = chromium.open_page(files + "/chart")
-    sidebar = chromium.open_sidebar(page)
-    page.bring_to_front()  # the chart's tab is the visible one in its window
-    sidebar.get_by_test_id("attach-screenshot").click()
-    sidebar.locator("[data-testid=attachments] > *").first.wait_for()
-    assert sidebar.get_by_test_id("attachments").inner_text().split() == ["screenshot", "×"]
-    sidebar.get_by_test_id("chat-input").fill("What colour is the chart?")
-    sidebar.get_by_test_id("send").click()
-    wait_answered(sidebar)
+    page, sidebar = _sidebar_on(browser, fake, files + "/chart", "The chart is solid red.")
+    page.front()  # the chart's tab is the visible one in its window
+    sidebar.click("attach-screenshot")
+    sidebar.wait(f"{tid('attachments')} > *")
+    assert sidebar.text(tid("attachments")).split() == ["screenshot", "×"], sidebar.text(tid("attachments"))
+    sidebar.fill("chat-input", "What colour is the chart?")
+    sidebar.click("send")
+    sidebar.wait_answered()
     body = fake.requests[-1].json
     (kind, media, data), = images_in(body)
     assert kind == "image_url" and media in ("image/png", "image/jpeg")
@@ -143,10 +157,10 @@ def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
     assert 200 <= max(img.size) <= 1568
     r, g, b = img.getpixel((img.width // 2, img.height // 2))
     assert r > 180 and g < 60 and b < 60  # what the tab really showed
-    assert chips(sidebar) == ["screenshot"]
+    assert sidebar.texts(SENT_CHIPS) == ["screenshot"]
     # a capture larger than vision models read is scaled to 1568 px on its long side; a busy
     # picture whose PNG would be large goes as JPEG
-    scaled = sidebar.evaluate("""async () => {
+    scaled = sidebar.eval("""(async () => {
         const { scaleShot } = await import("./capture.js");
         const make = async (w, h, noisy) => {
             const c = new OffscreenCanvas(w, h), g = c.getContext("2d");
@@ -158,34 +172,36 @@ def test_screenshot_button_sends_a_real_capture(chromium, fake, files):
         const flat = await scaleShot(await make(3000, 2000, false));
         const busy = await scaleShot(await make(2400, 1600, true));
         return [flat.width, flat.height, flat.url.slice(0, 22), busy.width, busy.url.slice(0, 23)];
-    }""")
+    })()""")
     assert scaled == [1568, 1045, "data:image/png;base64,", 1568, "data:image/jpeg;base64,"]
-    assert chromium.problems == []
+    assert browser.problems == []
 
 
-def test_video_page_captions_become_the_transcript(chromium, fake, files):
-    _, sidebar = first_answer(chromium, fake, "When do they add salt?", "They add salt at [3:20].", files + "/video")
+def test_video_page_captions_become_the_transcript(browser, fake, files):
+    _, sidebar = _sidebar_on(browser, fake, files + "/video", "They add salt at [3:20].")
+    sidebar.fill("chat-input", "When do they add salt?")
+    sidebar.click("send")
+    sidebar.wait_answered()
     user = asked(fake)
     assert "Video transcript, 18 min (captions; cite times as [m:ss])" in user, user[:400]
     assert "[3:00] Stirring the pasta, minute 3. Now we add a pinch of salt to the water." in user
-    assert chips(sidebar) == ["transcript · 18 min"]
-    assert chromium.problems == []
+    assert sidebar.texts(SENT_CHIPS) == ["transcript · 18 min"]
+    assert browser.problems == []
 
 
-def test_youtube_caption_tracks_become_the_transcript(chromium, fake, files):
-    configure(fake)
-    fake.add(text_reply("Knead at [1:35]."))
-    page = chromium.open_page(files + "/watch?v=abc")
-    sidebar = chromium.open_sidebar(page)
-    sidebar.get_by_test_id("action-summarize").click()
-    wait_answered(sidebar)
+def test_youtube_caption_tracks_become_the_transcript(browser, fake, files):
+    _, sidebar = _sidebar_on(browser, fake, files + "/watch?v=abc", "Knead at [1:35].")
+    sidebar.click("action-summarize")
+    sidebar.wait_answered()
     user = asked(fake)
     assert "Video transcript, 12 min" in user  # the English track, not the German auto-captions
     assert "[0:00] Welcome to the bakery." in user and "[1:35] Knead for ten minutes." in user
     assert "[12:05] Bake at 230 degrees." in user
-    assert chips(sidebar) == ["transcript · 12 min"]
+    assert sidebar.texts(SENT_CHIPS) == ["transcript · 12 min"]
 
 
+# PDFs differ between the browsers (Chromium's viewer and its file-URL switch, Firefox's pdf.js
+# tab, which takes no extension scripts): each browser's own tests follow.
 def _summarize_pdf_tab(chromium, url: str):
     """Open the PDF at ``url`` in Chromium's viewer, press Summarize; the sidebar once answered."""
     page = chromium.watch(chromium.context.new_page())
