@@ -101,6 +101,8 @@ def test_search_reopen_continue_and_delete(browser, fake):
     # open it in this tab and continue: the model gets the old exchange back from the host
     sidebar.click_css(f"{ITEM} {tid('history-open')}")
     history_closed(sidebar)
+    # the view closes at once; the conversation follows when the host has sent it
+    sidebar.wait_for(f"document.querySelector('{USER}')?.innerText === 'How long should sourdough rise?' || null")
     assert sidebar.texts(USER)[0] == "How long should sourdough rise?"
     assert "8 to 12 hours" in sidebar.texts(ANSWER)[0]
     assert sidebar.texts(ANSWER + " strong")[0] == "8 to 12 hours"

@@ -196,6 +196,7 @@ def test_model_picker_switches_profile_and_model_for_this_chat(browser, fake):
         again.click_css(f"{tid('history-item')} {tid('history-open')}")
         again.wait_for(f"!document.querySelector('{tid('history')}')?.checkVisibility() || null")
         shows(again, picker, "Big · m")
+        shows(again, USER, "Which model are you?")  # the conversation follows when the host has sent it
         assert again.texts(USER)[0] == "Which model are you?"
         assert browser.problems == []
 
