@@ -37,8 +37,9 @@ export function promptList() {
 
 // ------------------------------------------------------------------ chips
 function renderChips() {
+  const had = new Map([...quickActions.children].map((b) => [b.dataset.testid, b]));
   const chips = prompts.filter((p) => p.chip).map((p) => {
-    const b = document.createElement("button");
+    const b = had.get(`action-${p.id}`) ?? document.createElement("button");
     b.type = "button";
     b.className = "chip";
     b.dataset.testid = `action-${p.id}`;
@@ -47,7 +48,10 @@ function renderChips() {
     b.title = p.kind === "draft" ? `${p.title} (makes a draft you can insert into the page)` : p.title;
     return b;
   });
-  quickActions.replaceChildren(...chips);
+  // the same chips in the same order stay in place: a click on one just as the library
+  // arrives (pressed on a button that was then replaced) would otherwise be lost
+  const kept = chips.length === quickActions.children.length && chips.every((b, i) => quickActions.children[i] === b);
+  if (!kept) quickActions.replaceChildren(...chips);
   quickActions.hidden = !chips.length;
 }
 
