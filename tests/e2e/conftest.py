@@ -384,15 +384,17 @@ def first_answer(chromium: Browser, fake: FakeProvider, question: str = "hello",
     return page, sidebar
 
 
-def wait_answered(sidebar: Any, count: int = 1, timeout: float = 15000) -> None:
-    """Until the conversation holds `count` answers (assistant or error) and Send is back.
+def answered(count: int) -> str:
+    """JS: `count` answers (assistant or error) are shown and Send is back. Send alone is not
+    enough: it stays visible until the background's first state arrives after a click."""
+    return (f"document.querySelectorAll('[data-testid=message][data-role=assistant],"
+            f"[data-testid=message][data-role=error]').length >= {count} "
+            "&& document.querySelector('[data-testid=send]')?.checkVisibility() || null")
 
-    wait_idle alone can return before a chat just asked for has started: Send stays visible until
-    the background's first state arrives."""
-    sidebar.wait_for_function(
-        """n => document.querySelectorAll('[data-testid=message][data-role=assistant],'
-                 + '[data-testid=message][data-role=error]').length >= n
-            && !document.querySelector('[data-testid=send]').hidden""", arg=count, timeout=timeout)
+
+def wait_answered(sidebar: Any, count: int = 1, timeout: float = 15000) -> None:
+    """Until the conversation holds `count` answers and Send is back (see answered)."""
+    sidebar.wait_for_function(f"() => {answered(count)}", timeout=timeout)  # a function: the CSP forbids eval
 
 
 # ------------------------------------------------------------------ either browser (tests/e2e/driver.py)

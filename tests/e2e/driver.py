@@ -33,7 +33,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Browser, shot
+from tests.e2e.conftest import Browser, answered, shot
 
 # test-only background script: a tab that loads <url>#tabmate-e2e-sidebar asks for the sidebar of
 # the tab showing <url> (or of itself when there is none); the asking tab is then closed
@@ -69,14 +69,6 @@ def tid(testid: str) -> str:
 
 EXTENSION_ID = "tabmate@tabmate.app"  # Firefox's (browser_specific_settings.gecko.id)
 OLD_BACKGROUND = "__tabmateE2eStopped"  # set on a background before it is stopped
-
-
-def answered(count: int) -> str:
-    """JS: `count` answers (assistant or error) are shown and Send is back. Send alone is not
-    enough: it stays visible until the background's first state arrives after a click."""
-    return (f"document.querySelectorAll('[data-testid=message][data-role=assistant],"
-            f"[data-testid=message][data-role=error]').length >= {count} "
-            "&& document.querySelector('[data-testid=send]')?.checkVisibility() || null")
 
 
 # ------------------------------------------------------------------ Chromium (Playwright)
