@@ -412,7 +412,8 @@ def browser_factory(request: pytest.FixtureRequest, extension_dirs: dict[str, Pa
     need(importlib.util.find_spec("websockets") is not None, "websockets (pip)")
     sessions: list[Any] = []
 
-    def start(install: bool = True, color_scheme: str = "light") -> Any:
+    def start(install: bool = True, color_scheme: str = "light", file_access: bool | None = None) -> Any:
+        # file_access is Chromium's "Allow access to file URLs": Firefox add-ons never read file://
         tmp = tmp_path / f"firefox{len(sessions)}"
         tmp.mkdir()
         s = driver_firefox.start_firefox(FIREFOX, extension_dirs["firefox"], site, tmp, tabmate_home, install, color_scheme)

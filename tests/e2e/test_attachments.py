@@ -1,18 +1,19 @@
-"""Several tabs in one message, the screenshot button and video pages with caption tracks are
-written once against tests/e2e/driver.py and run in real Chromium and real Firefox ESR; PDFs are
-tested in each browser's own way. All served on loopback; the fake provider records what the
-model got."""
+"""Several tabs in one message, the screenshot button, video pages with caption tracks and
+PDFs (a tab, one behind a login, a file:// one that cannot be read) are written once against
+tests/e2e/driver.py and run in real Chromium and real Firefox ESR; only reading a file:// PDF
+once Chromium's "Allow access to file URLs" is on stays Chromium's. All served on loopback; the
+fake provider records what the model got."""
 
 from __future__ import annotations
 
 import base64
 import io
 import json
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, loopback_server, shot, text_reply, wait_answered
+from tests.e2e.conftest import answers, configure, loopback_server, text_reply, wait_answered
 from tests.e2e.driver import tid
 from tests.support.fake_provider import images_in
 from tests.support.pdfs import text_pdf
@@ -86,11 +87,6 @@ SENT_CHIPS = "[data-testid=message][data-role=user] [data-testid=message-chip]"
 def asked(fake) -> str:
     """The last user message the model got: the question with its page, tabs or transcript."""
     return fake.requests[-1].json["messages"][-1]["content"]
-
-
-def chips(sidebar) -> list[str]:
-    """The chips on the user's messages ("3 tabs", "screenshot", "PDF · 3 pages"…), in a Playwright page."""
-    return sidebar.locator(SENT_CHIPS).all_inner_texts()
 
 
 def _sidebar_on(browser, fake, url: str, reply: str):
@@ -200,140 +196,88 @@ def test_youtube_caption_tracks_become_the_transcript(browser, fake, files):
     assert sidebar.texts(SENT_CHIPS) == ["transcript · 12 min"]
 
 
-# PDFs differ between the browsers (Chromium's viewer and its file-URL switch, Firefox's pdf.js
-# tab, which takes no extension scripts): each browser's own tests follow.
-def _summarize_pdf_tab(chromium, url: str):
-    """Open the PDF at ``url`` in Chromium's viewer, press Summarize; the sidebar once answered."""
-    page = chromium.watch(chromium.context.new_page())
+# PDFs: Chromium shows a PDF tab in its own viewer, Firefox ESR in pdf.js, which takes no extension
+# scripts (the background fetches the PDF itself in both). A file:// PDF is read only by Chromium,
+# once its "Allow access to file URLs" switch is on; Firefox gives add-ons no way to read files.
+def _summarize_pdf_tab(browser, url: str):
+    """Open the PDF at ``url`` in a tab, press Summarize in its sidebar; the sidebar once answered."""
     try:
-        page.goto(url)
+        page = browser.open_page(url)
     except Exception as e:  # headless Chromium without its PDF viewer downloads the file instead
+        if browser.name != "chromium":
+            raise
         pytest.skip(f"headless Chromium has no PDF viewer here ({e}); Firefox ESR's pdf.js covers it")
-    sidebar = chromium.open_sidebar(page)
-    sidebar.get_by_test_id("action-summarize").click()
-    wait_answered(sidebar)
+    sidebar = browser.open_sidebar(page)
+    sidebar.click("action-summarize")
+    sidebar.wait_answered()
     return sidebar
 
 
-def test_pdf_tab_is_read_page_by_page(chromium, fake, files):
+def test_pdf_tab_is_read_page_by_page(browser, fake, files):
     configure(fake)
     fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
-    sidebar = _summarize_pdf_tab(chromium, files + "/report.pdf")
+    sidebar = _summarize_pdf_tab(browser, files + "/report.pdf")
+    assert "Revenue grew 12 percent" in sidebar.text(ANSWER)
     user = asked(fake)
     assert "PDF document, 3 pages" in user and "[Page 1]\nAnnual report. Revenue grew 12 percent" in user
-    assert chips(sidebar) == ["PDF · 3 pages"]
+    assert "[Page 2]\nCosts. Rent rose to 310,000 euros." in user
+    assert sidebar.texts(SENT_CHIPS) == ["PDF · 3 pages"]
+    assert browser.problems == []
 
 
-def test_a_pdf_behind_a_login_is_read_with_the_users_session(chromium, fake, files):
+def test_a_pdf_behind_a_login_is_read_with_the_users_session(browser, fake, files):
     configure(fake)
     fake.add(text_reply("Your balance is 1,234.56 euros (p. 1)."))
-    chromium.context.add_cookies([{"name": "session", "value": "s3cret", "url": files}])
-    _summarize_pdf_tab(chromium, files + "/account/statement.pdf")
+    # the person signs in on the site: its page sets the session cookie
+    login = browser.open_page(files + "/kettle-a")
+    login.eval("(document.cookie = 'session=s3cret; path=/', document.cookie)")
+    _summarize_pdf_tab(browser, files + "/account/statement.pdf")
     user = asked(fake)
     assert "PDF document, 2 pages" in user and "Statement for Ada. Balance: 1,234.56 euros." in user
 
 
-def _file_pdf_in_sidebar(chromium_factory, fake, doc, allowed: bool):
-    """The report written to ``doc``, opened from disk in a Chromium whose "Allow access to
-    file URLs" switch for Tabmate is ``allowed``; returns the sidebar pinned to that tab."""
-    chromium = chromium_factory(file_access=allowed)
+def test_a_file_pdf_that_cannot_be_read_says_why(browser_factory, fake, tmp_path):
+    """A PDF opened from disk (file://) that Tabmate may not read: Chromium with its "Allow access
+    to file URLs" switch off, Firefox always. One sentence says why and what to do; Summarize
+    stops there; a question of its own still goes, with the same sentence above the answer."""
+    browser = browser_factory(file_access=False)  # Chromium's switch; Firefox has none
     configure(fake)
+    doc = tmp_path / "report.pdf"
     doc.write_bytes(REPORT_PDF())
-    sidebar = chromium.open_sidebar(chromium.open_page(doc.as_uri()))
-    assert sidebar.evaluate("chrome.extension.isAllowedFileSchemeAccess()") is allowed
-    return sidebar
+    sidebar = browser.open_sidebar(browser.open_page(doc.as_uri()))
+    why = (["“Allow access to file URLs”", "chrome://extensions"] if browser.name == "chromium" else
+           ["Firefox does not let add-ons read files on your computer", "tabmate ask --page"])
+    sidebar.click("action-summarize")
+    error = "[data-testid=message][data-role=error]"
+    sidebar.wait(error)
+    assert all(w in sidebar.text(error) for w in why), sidebar.text(error)
+    assert not [r for r in fake.requests if r.path.endswith("/chat/completions")]  # nothing to summarize: no call
+    fake.add(text_reply("I can only see the file's name."))
+    sidebar.fill("chat-input", "what is this file?")
+    sidebar.click("send")
+    sidebar.wait_answered(2)  # the error above, then this answer
+    notes = sidebar.texts("[data-testid=message][data-role=status]")
+    assert any(why[0] in n for n in notes), notes
+    assert "file's name" in sidebar.text(ANSWER)
+    assert "what is this file?" in asked(fake)
+    sidebar.shot("file-pdf-without-access")
+    assert browser.problems == []
 
 
 def test_file_pdf_is_read_once_file_access_is_allowed(chromium_factory, fake, tmp_path):
-    """A PDF opened from disk (file://) with "Allow access to file URLs" on: the page cannot
-    fetch itself, so the background reads the file and Summarize gets its pages."""
+    """Chromium only, as the switch is Chromium's: a PDF opened from disk (file://) with "Allow
+    access to file URLs" on. The page cannot fetch itself, so the background reads the file and
+    Summarize gets its pages."""
+    chromium = chromium_factory(file_access=True)
+    configure(fake)
     fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
-    sidebar = _file_pdf_in_sidebar(chromium_factory, fake, tmp_path / "Annual report 2025.pdf", allowed=True)
+    doc = tmp_path / "Annual report 2025.pdf"
+    doc.write_bytes(REPORT_PDF())
+    sidebar = chromium.open_sidebar(chromium.open_page(doc.as_uri()))
+    assert sidebar.evaluate("chrome.extension.isAllowedFileSchemeAccess()") is True
     sidebar.get_by_test_id("action-summarize").click()
     wait_answered(sidebar)
     assert "Revenue grew 12 percent" in answers(sidebar).last.inner_text()
     user = asked(fake)
     assert "PDF document, 3 pages" in user and "[Page 3]\nOutlook. Two new shops in Lyon and Porto." in user
-    assert chips(sidebar) == ["PDF · 3 pages"]
-
-
-def test_file_pdf_without_file_access_says_how_to_allow_it(chromium_factory, fake, tmp_path):
-    sidebar = _file_pdf_in_sidebar(chromium_factory, fake, tmp_path / "report.pdf", allowed=False)
-    sidebar.get_by_test_id("action-summarize").click()
-    error = sidebar.locator("[data-testid=message][data-role=error]")
-    error.wait_for(state="visible")
-    assert "“Allow access to file URLs”" in error.inner_text() and "chrome://extensions" in error.inner_text()
-    assert not [r for r in fake.requests if r.path.endswith("/chat/completions")]  # nothing to summarize: no call
-    # a question of its own still goes, with the same sentence above the answer
-    fake.add(text_reply("I can only see the file's name."))
-    sidebar.get_by_test_id("chat-input").fill("what is this file?")
-    sidebar.get_by_test_id("send").click()
-    wait_answered(sidebar, 2)  # the error above, then this answer
-    notes = sidebar.locator("[data-testid=message][data-role=status]").all_inner_texts()
-    assert any("Allow access to file URLs" in n for n in notes)
-    assert "file's name" in answers(sidebar).last.inner_text()
-    shot(sidebar, "file-pdf-without-access")
-
-
-def _summarize_in_firefox(extension_dirs, tmp_path, tabmate_home, url: str, done_js: str, result_js: str) -> Any:
-    """Firefox ESR with Tabmate (test build): open ``url``, press Summarize in its sidebar, wait
-    until ``done_js`` is truthy there and return ``result_js``."""
-    import asyncio
-    import os
-
-    from tests.conftest import need
-    from tests.e2e.conftest import FIREFOX, tabmate
-    from tests.e2e.test_firefox import firefox_test_build
-
-    need(FIREFOX is not None, "firefox-esr")
-    from tests.e2e.bidi import Firefox
-
-    home = tmp_path / "home"
-    home.mkdir()
-    env = {**os.environ, "HOME": str(home), "TABMATE_HOME": str(tabmate_home), "MOZ_HEADLESS": "1"}
-    tabmate("install", "--browser", "firefox", env=env)
-    ext = firefox_test_build(extension_dirs["firefox"], tmp_path / "ext-firefox")
-
-    async def run() -> Any:
-        fx = Firefox(FIREFOX, tmp_path / "profile", env, tmp_path / "firefox.log")
-        try:
-            await fx.start()
-            await fx.cmd("webExtension.install", {"extensionData": {"type": "path", "path": str(ext)}})
-            page = (await fx.contexts())[0]["context"]
-            await fx.cmd("browsingContext.navigate", {"context": page, "url": f"{url}#tabmate-e2e-sidebar",
-                                                       "wait": "complete"})
-            sidebar = await fx.context_with("moz-extension://")
-            await fx.wait_for(sidebar, "document.body.dataset.ready === 'true'")
-            await fx.evaluate(sidebar, "document.querySelector('[data-testid=action-summarize]').click()")
-            await fx.wait_for(sidebar, done_js)
-            return await fx.evaluate(sidebar, result_js)
-        finally:
-            await fx.close()
-
-    return asyncio.run(run())
-
-
-def test_firefox_pdfjs_tab_is_read(extension_dirs, fake, files, tmp_path, tabmate_home):
-    """Firefox ESR's pdf.js viewer takes no extension scripts: the background fetches the PDF."""
-    configure(fake)
-    fake.add(text_reply("Revenue grew 12 percent (p. 1)."))
-    shown = _summarize_in_firefox(extension_dirs, tmp_path, tabmate_home, f"{files}/report.pdf", """(() => {
-        const a = [...document.querySelectorAll('[data-testid=message][data-role=assistant]')].pop();
-        return !document.querySelector('[data-testid=send]').hidden && a ? a.innerText : null; })()""",
-        "[...document.querySelectorAll('[data-testid=message-chip]')].map(e => e.textContent)")
-    user = asked(fake)
-    assert "PDF document, 3 pages" in user and "[Page 2]\nCosts. Rent rose to 310,000 euros." in user
-    assert shown == ["PDF · 3 pages"]
-
-
-def test_firefox_file_pdf_says_add_ons_cannot_read_files(extension_dirs, fake, tmp_path, tabmate_home):
-    """Firefox gives add-ons no way to read file:// URLs: one sentence says so and what to do."""
-    configure(fake)
-    doc = tmp_path / "report.pdf"
-    doc.write_bytes(REPORT_PDF())
-    said = _summarize_in_firefox(
-        extension_dirs, tmp_path, tabmate_home, doc.as_uri(),
-        "document.querySelector('[data-testid=message][data-role=error]')?.innerText",
-        "document.querySelector('[data-testid=message][data-role=error]').innerText")
-    assert "Firefox does not let add-ons read files on your computer" in said and "tabmate ask --page" in said
-    assert not [r for r in fake.requests if r.path.endswith("/chat/completions")]
+    assert sidebar.locator(SENT_CHIPS).all_inner_texts() == ["PDF · 3 pages"]
