@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from lxml import etree
 
+from native_host.page.inarticle import drop as _drop, drop_marked, drop_pointers, remove_all as _remove_all
 from native_host.page.measures import Flags, class_and_id, class_weight, link_density, text_len
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
@@ -32,7 +33,6 @@ _UNLIKELY = re.compile(
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax")
 _UNLIKELY_ROLES = {"menu", "menubar", "complementary", "navigation", "alert", "alertdialog",
                    "dialog", "banner", "contentinfo", "search"}
-_SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
 _PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
 # a block (not a list) of the article without a positive class goes when more of its
 # text than this is in links
@@ -52,21 +52,6 @@ def _hidden(el: El) -> bool:
         return "fallback-image" not in (el.get("class") or "")
     style = el.get("style")
     return bool(style and HIDDEN_STYLE.search(style))
-
-
-def _drop(el: El) -> None:
-    """Remove an element with its subtree but keep its tail text."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    tail = el.tail
-    if tail and tail.strip():
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
 
 
 def prepare(body: El, flags: Flags, title: str) -> None:
@@ -159,13 +144,6 @@ def _holds_main(el: El, test: etree.XPath = _MAIN) -> bool:
     return bool(test(el))
 
 
-def _remove_all(doomed: list[El]) -> None:
-    for el in doomed:
-        if el.getparent() is not None:
-            # skip elements inside an already-removed subtree: they went with it
-            _drop(el)
-
-
 def _inside(el: El, tags: tuple[str, ...]) -> bool:
     parent = el.getparent()
     depth = 0
@@ -189,7 +167,8 @@ def clean(article: El, flags: Flags) -> None:
     for el in list(article.iter("h1", "h2", "h3")):
         if flags.weight_classes and class_weight(el, flags) < 0:
             _drop(el)
-    _drop_marked(article)
+    drop_marked(article)
+    drop_pointers(article)
     total = None
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:
@@ -208,47 +187,6 @@ def clean(article: El, flags: Flags) -> None:
             continue
         if _should_drop(el, flags):
             _drop(el)
-
-
-# Blocks inside an article that are about it rather than of it: the author's box, the
-# post's metadata line ("This entry was posted in…", tags, rating, the article's footer).
-_ASIDE = re.compile(
-    r"author|user-profile|saboxplugin|postmetadata|entry-meta|entry-utility|post-meta|rating|"
-    r"(?:^|[ _-])tags(?:$|[ _-])|entry-footer|post-footer|article-footer|__footer",
-)
-
-
-@lru_cache(maxsize=8192)
-def _mark(attrs: str) -> int:
-    """What a class/id says of a block inside an article, as bits: 1 share widget, 2 author
-    box or metadata line (each distinct value read once)."""
-    return (1 if _SHARE.search(attrs) else 0) | (2 if _ASIDE.search(attrs.lower()) else 0)
-
-
-_SHARE_BOXES = {"div", "section", "ul", "ol"}
-
-
-def _drop_marked(article: El) -> None:
-    """Drop share widgets (short blocks named so) and author boxes and metadata lines
-    (named so, and short beside the article: a quarter of its text at most, so a page
-    that marks its whole body with such a class keeps it)."""
-    total = None
-    doomed = []
-    for el in article.iter(etree.Element):
-        if el is article or not (el.get("class") or el.get("id")):
-            continue
-        mark = _mark(class_and_id(el))
-        if not mark:
-            continue
-        length = text_len(el)
-        if mark & 1 and el.tag in _SHARE_BOXES and length < 500:
-            doomed.append(el)
-        elif mark & 2:
-            if total is None:
-                total = text_len(article)
-            if length < 0.25 * total:
-                doomed.append(el)
-    _remove_all(doomed)
 
 
 def _should_drop(el: El, flags: Flags) -> bool:

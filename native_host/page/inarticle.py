@@ -1,0 +1,153 @@
+"""Blocks inside a chosen article that are about it or point away from it, not of it.
+
+* share widgets, the author's box and the post's metadata line (named so);
+* captions and photo credits (``<figcaption>``, or named "caption"/"credit", short and
+  beside a picture): the human-judged corpora leave them out of the article;
+* "Read also: <a>another story</a>" pointers in the article's flow.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lxml import etree
+
+from native_host.page.measures import class_and_id, link_density, text_len
+from native_host.page.parse import text_of
+
+El = etree._Element
+
+_SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
+
+
+def drop(el: El) -> None:
+    """Remove an element with its subtree but keep its tail text."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail and tail.strip():
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def remove_all(doomed: list[El]) -> None:
+    for el in doomed:
+        if el.getparent() is not None:
+            # skip elements inside an already-removed subtree: they went with it
+            drop(el)
+
+
+# Blocks inside an article that are about it rather than of it: the author's box, the
+# post's metadata line ("This entry was posted in…", tags, rating, the article's footer).
+_ASIDE = re.compile(
+    r"author|user-profile|saboxplugin|postmetadata|entry-meta|entry-utility|post-meta|rating|"
+    r"(?:^|[ _-])tags(?:$|[ _-])|entry-footer|post-footer|article-footer|__footer",
+)
+# A picture's caption or credit line: what the picture shows, who took it.
+_CAPTION = re.compile(r"caption|credit")
+
+
+@lru_cache(maxsize=8192)
+def _mark(attrs: str) -> int:
+    """What a class/id says of a block inside an article, as bits: 1 share widget, 2 author
+    box or metadata line, 4 caption (each distinct value read once)."""
+    lowered = attrs.lower()
+    return ((1 if _SHARE.search(attrs) else 0) | (2 if _ASIDE.search(lowered) else 0)
+            | (4 if _CAPTION.search(lowered) else 0))
+
+
+_SHARE_BOXES = {"div", "section", "ul", "ol"}
+_CAPTION_CHARS = 400  # a caption says what a picture shows in a sentence or two
+_MEDIA = ("img", "picture", "video", "figure")
+
+
+def _beside_image(el: El) -> bool:
+    """Whether a picture is in ``el`` or in a wrapper around it (up to three levels) that
+    holds no more than a caption's text (a caption sits by its picture, in a figure-like
+    box of its own; not anywhere in an article that has pictures)."""
+    node = el
+    for _ in range(3):
+        if node is None or (node is not el and text_len(node) > _CAPTION_CHARS):
+            return False
+        if node.tag == "figure" or next(node.iter(*_MEDIA), None) is not None:
+            return True
+        node = node.getparent()
+    return False
+
+
+def drop_marked(article: El) -> None:
+    """Drop share widgets (short blocks named so), captions (a ``<figcaption>``, or a block
+    named "caption"/"credit" beside a picture, up to 400 characters) and author boxes and
+    metadata lines (named so, and short beside the article: a quarter of its text at
+    most, so a page that marks its whole body with such a class keeps it)."""
+    total = None
+    doomed = []
+    for el in article.iter(etree.Element):
+        if el is article:
+            continue
+        if el.tag == "figcaption":
+            mark = 4
+        elif not (el.get("class") or el.get("id")):
+            continue
+        else:
+            mark = _mark(class_and_id(el))
+        if not mark:
+            continue
+        length = text_len(el)
+        if mark & 1 and el.tag in _SHARE_BOXES and length < 500:
+            doomed.append(el)
+        elif mark & 4:
+            if length <= _CAPTION_CHARS and (el.tag == "figcaption" or _beside_image(el)):
+                doomed.append(el)
+        elif mark & 2:
+            if total is None:
+                total = text_len(article)
+            if length < 0.25 * total:
+                doomed.append(el)
+    remove_all(doomed)
+
+
+# "Read also: <a>Another story</a>", "Lea también: <a>…</a>", "Czytaj też: <a>…</a>": a
+# short label and a link to another page, in the article's flow
+_POINTER_LABEL = re.compile(r"^\W*(\w[\w'’ -]{0,30}?)\s*[:?»›→>|]+\s*$")
+_POINTER_TAGS = ("p", "h2", "h3", "h4", "h5", "h6")
+
+
+def drop_pointers(article: El) -> None:
+    """Drop blocks that only point to another story: a label of up to four words ending in
+    ":", "?", "»" (in any language) and then a link with the rest of the text."""
+    doomed = []
+    for el in article.iter(*_POINTER_TAGS):
+        first = next(el.iter("a"), None)
+        href = (first.get("href") or "").strip() if first is not None else ""
+        if not href or href.startswith("#"):
+            continue
+        text = " ".join(text_of(el).split())
+        if not text or len(text) > 250:
+            continue
+        label = _text_before(el, first)
+        match = _POINTER_LABEL.match(label)
+        if match is None or len(match.group(1).split()) > 4:
+            continue
+        if link_density(el, len(text)) >= 0.5:
+            doomed.append(el)
+    remove_all(doomed)
+
+
+def _text_before(el: El, stop: El) -> str:
+    """The text of ``el`` before its descendant ``stop`` (document order)."""
+    parts = [el.text or ""]
+    for node in el.iterdescendants():
+        if node is stop:
+            break
+        if isinstance(node.tag, str):
+            parts.append(node.text or "")
+        if not any(a is node for a in stop.iterancestors()):
+            parts.append(node.tail or "")  # an ancestor's tail comes after ``stop``
+    return " ".join(" ".join(parts).split())

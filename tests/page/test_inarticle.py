@@ -1,0 +1,65 @@
+"""Blocks inside the chosen article that are not of it (issue 15): picture captions and
+credits, "read also" pointers to other stories. The human-judged corpus
+(trafilatura-eval) leaves them out of the article."""
+
+from __future__ import annotations
+
+from native_host.page.content import extract
+from native_host.page.parse import parse
+
+PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
+        "three studies and a long public consultation that drew hundreds of letters. ")
+
+
+def article(body: str) -> str:
+    return extract(parse(f"<html><body><nav><a href='/'>Home</a></nav><main><article>"
+                         f"<h1>Bridge to be rebuilt</h1>{body}</article></main></body></html>"))
+
+
+def test_figure_captions_and_photo_credits_are_dropped() -> None:
+    text = article(
+        f"<p>{PARA * 2}</p>"
+        "<figure><img src='/bridge.jpg' alt=''><figcaption>The old bridge at dusk, seen from "
+        "the north bank.</figcaption></figure>"
+        f"<p>{PARA * 2}</p>"
+        "<div class='media'><div class='media__image'><img src='/mayor.jpg'></div>"
+        "<p class='media__caption'>Mayor Jane Doe at the vote. Photo: City Press</p></div>"
+        f"<p>{PARA * 2}</p>")
+    assert PARA.strip() in text
+    assert "old bridge at dusk" not in text
+    assert "City Press" not in text
+
+
+def test_a_block_named_caption_far_from_any_picture_or_long_stays() -> None:
+    long_caption = "A caption-styled paragraph that is really part of the story. " * 8
+    text = article(f"<p>{PARA * 2}</p><p class='caption'>Summary: the bridge reopens in May.</p>"
+                   f"<div><img src='/x.jpg'><div class='caption-text'>{long_caption}</div></div>"
+                   f"<p>{PARA * 2}</p>")
+    assert "the bridge reopens in May" in text  # no picture beside it
+    assert long_caption.split(".")[0] in text  # too long for a caption
+
+
+def test_read_also_pointers_in_any_language_are_dropped() -> None:
+    text = article(
+        f"<p>{PARA * 2}</p>"
+        "<p><strong>Lea también: <a href='/otra-noticia'>Impiden ingreso a Nicaragua a un "
+        "reportero estadounidense</a></strong></p>"
+        f"<p>{PARA * 2}</p>"
+        "<p><em>Czytaj też: <a href='/swiat/1921972'>Wyścig zbrojeń ruszył z kopyta</a></em></p>"
+        "<h6><strong>Mire: </strong><a href='/fama/cantante'>El cantante da positivo</a></h6>"
+        f"<p>{PARA * 2}</p>")
+    assert PARA.strip() in text
+    for pointer in ("Impiden ingreso", "Wyścig zbrojeń", "El cantante"):
+        assert pointer not in text
+
+
+def test_paragraphs_that_link_within_their_sentences_stay() -> None:
+    inline = ("The engineers' report, published in March: <a href='/report.pdf'>read the full "
+              "report</a>, found rust in every pier and recommended closing the bridge.")
+    same_page = "Notes: <a href='#fn1'>see the first footnote</a>"
+    long_label = "What the five council members who voted against said: <a href='/q'>quotes</a>"
+    text = article(f"<p>{PARA * 2}</p><p>{inline}</p><p>{same_page}</p><p>{long_label}</p>"
+                   f"<p>{PARA * 2}</p>")
+    assert "read the full report" in text
+    assert "see the first footnote" in text
+    assert "voted against said" in text
