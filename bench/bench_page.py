@@ -7,7 +7,8 @@
   with time per page; on trafilatura-eval also the whole ``tabmate extract`` path
   (``build_context``: main text, product, interactive elements) against trafilatura.
 * Product data on ``corpus/products-dev`` (ground-truth.json) — Tabmate and a plain
-  extruct reading.
+  extruct reading, on the pages as they are and rewritten without one signal (JSON-LD,
+  microdata, OG tags, class names: :mod:`product_variants`).
 * Every figure for the whole corpus and for its halves A and B (:func:`page_scoring.half`),
   and a 2-fold cross-validation of the extractor's tunable settings (:data:`GRID`): for
   each half, the setting that scores best on the *other* half is chosen and scored on this
@@ -44,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from page_scoring import (FIELDS, article_scores, f1_of, half, score_field,  # noqa: E402
                           snippet_counts, snippet_scores, tp_fp_fn)
 from stress_pages import realistic_page, text_blocks_page  # noqa: E402
+import product_variants  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 READABILITY = SHARED / "corpus" / "readability"
@@ -380,7 +382,8 @@ def bench_products(show_errors: str | None, cv: bool) -> list[str]:
                 "| " + " | ".join(FIELDS) + " |", "|" + "---|" * len(FIELDS),
                 "| " + " | ".join(f"{whole[0][f][0]:.3f} → {held[0][f][0]:.3f}" for f in FIELDS) + " |",
                 "", f"Settings chosen: {_settings_note(chosen)}."]
-    return out
+    variants = product_variants.run(pages, systems, list(product_variants.VARIANTS))
+    return out + [""] + product_variants.table(variants, len(pages))
 
 
 # ------------------------------------------------------------------ stress

@@ -50,3 +50,24 @@ def test_grid_settings_are_put_back() -> None:
     with bench.settings({"native_host.page.scoring._SIBLING_SHARE": 0.9}):
         assert scoring._SIBLING_SHARE == 0.9
     assert scoring._SIBLING_SHARE == shipped
+
+
+def test_product_variants_take_away_one_signal_each() -> None:
+    v = _load("product_variants")
+    page = ('<html><head><meta property="og:type" content="product">'
+            '<meta property="product:price:amount" content="9.50">'
+            '<script type="application/ld+json">{"@type": "Product", "sku": "J1"}</script></head>'
+            '<body><div itemscope itemtype="https://schema.org/Product" class="buy-box" id="main">'
+            '<span itemprop="price" content="9.50">9,50 €</span>'
+            '<link itemprop="availability" href="https://schema.org/InStock"></div></body></html>')
+    no_ld = v.variant(page, "no JSON-LD")
+    assert "ld+json" not in no_ld and "itemprop" in no_ld and "og:type" in no_ld
+    no_md = v.variant(page, "no microdata/RDFa")
+    assert "itemprop" not in no_md and "itemscope" not in no_md and "og:type" in no_md and "9,50 €" in no_md
+    no_og = v.variant(page, "no OG/meta")
+    assert "og:type" not in no_og and "product:price" not in no_og and "ld+json" in no_og
+    bare = v.variant(page, "visible only, names scrambled")
+    assert "9,50 €" in bare and "buy-box" not in bare and 'id="main"' not in bare
+    assert not any(s in bare for s in ("ld+json", "itemprop", "og:type"))
+    assert v.flips({"availability": ["InStock"]}, {"availability": "SoldOut"}) == (1, 0)
+    assert v.flips({"availability": ["OutOfStock"]}, {"availability": "PreOrder"}) == (0, 1)
