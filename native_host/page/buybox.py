@@ -28,13 +28,22 @@ NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|sa
 CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
                       r"SEK|NOK|DKK|CZK|HUF|RON|KZT|Lei|Kč|zł|kr|Kn|Rs\.?|R\$|Ft|тг|руб|грн)"
                       r"(?:\.|\b)", re.I)
-_AMOUNT = re.compile(r"\d[\d\s\u00a0.,']*\d|\d")
+# an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
+# ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
+_AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 _MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{_AMOUNT.pattern})|"
                     rf"(?P<b>{_AMOUNT.pattern})\s*(?:{CURRENCY.pattern})", re.I)
-BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|"
-                 r"ajouter au panier|añadir al carrito|aggiungi al carrello|in winkelwagen|"
-                 r"do koszyka|add-to-cart|addtocart|buy[_-]?(?:button|btn)", re.I)
+BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
+                 r"buy[_-]?(?:button|btn)|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|"
+                 r"ajouter au (?:panier|sac)|acheter maintenant|añadir (?:al carrito|a la cesta)|"
+                 r"agregar al carrito|comprar ahora|adicionar ao carrinho|comprar agora|"
+                 r"aggiungi al carrello|acquista ora|in (?:de )?winkel(?:wagen|mand)|do koszyka|kup teraz|"
+                 r"do košíku|do košíka|kosárba|ostoskoriin|i varukorgen|köp nu|i kurv|i handlekurv|"
+                 r"sepete ekle|в корзину|у кошик|в кошик|купить|adaugă în coș|adauga in cos|"
+                 r"u košaricu|v košarico|ostukorvi|į krepšelį|grozā|στο καλάθι|הוסף לסל|"
+                 r"أضف إلى السلة|カートに入れる|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買|放入購物車|"
+                 r"장바구니 담기|바로구매|thêm vào giỏ|mua ngay", re.I)
 # regions that list other products
 _OTHER_PRODUCTS = re.compile(r"carousel|swiper-slide|slick-slide|recommend|related|sponsor|upsell|"
                              r"up-sell|cross-?sell|also-?(?:bought|viewed|like)|similar|p13n|"
@@ -123,7 +132,10 @@ def shown_text(node: El) -> str:
             if el.tail:
                 parts.append(el.tail)
             continue
-        if el.text:
+        if el.tag == "sup" and re.fullmatch(r"\s*\d{2}\s*", el.text or "") and parts \
+                and re.search(r"\d\s*$", parts[-1]) and len(el) == 0:
+            parts[-1] = parts[-1].rstrip() + "." + el.text.strip()  # "$229<sup>99</sup>": 229.99
+        elif el.text:
             parts.append(el.text)
         if not is_root and el.tail:
             stack.append((el.tail, False))  # type: ignore[arg-type]
@@ -238,6 +250,10 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                 if el.tag in _STRUCK or NOT_PRICE.search(attrs(el)):
                     continue
                 text = shown_text(el)
+                parent = el.getparent()
+                if not _MONEY.search(text) and parent is not None and id(parent) not in visible \
+                        and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)):
+                    text = shown_text(parent)  # "978,00" and "€" in elements of their own
                 m = _MONEY.search(text) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
                 if m:
                     price = normalise_price(m.group("a") or m.group("b"), structured=False)

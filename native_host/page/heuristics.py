@@ -15,6 +15,8 @@ from native_host.page import buybox
 from native_host.page.buybox import BUY as _BUY
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
+from native_host.page.stock import OUT_NOW as _OUT_NOW
+from native_host.page.stock import wording
 
 El = etree._Element
 
@@ -22,23 +24,6 @@ _ITEMPROP_XPATH = etree.XPath(
     "//*[@itemprop='price' or @itemprop='priceCurrency' or @itemprop='availability' "
     "or @itemprop='sku' or @itemprop='lowPrice' or @itemprop='productID']"
 )
-_OUT = re.compile(r"\b(out of stock|sold out|currently unavailable|no longer available|"
-                  r"not available|unavailable|nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig)|"
-                  r"ausverkauft|épuisé|rupture de stock|agotado|esaurito|niet op voorraad|"
-                  r"brak w magazynie|нет в наличии|indisponible|non disponible|no disponible|"
-                  r"non disponibile|nedostupn[éý]|není skladem|esgotado|indisponível|"
-                  r"udsolgt|utsolgt|slutsåld|tükendi|notify me when (?:it'?s )?available|"
-                  r"email me when (?:it'?s )?(?:back )?in stock|"
-                  r"(?:be|is|comes?|are) back in stock|back in stock soon)\b|品切れ|缺货|缺貨|售完", re.I)
-# a block that says nothing but "currently unavailable" (in some language) speaks for the
-# product, whatever buy buttons other offers or recommendations on the page may have
-_OUT_NOW = re.compile(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
-                      r"attualmente|actualmente|obecnie|this item is)\s+(?:unavailable|not available|"
-                      r"out of stock|sold out|indisponible|non disponible|nicht (?:verfügbar|lieferbar)|"
-                      r"ausverkauft|no disponible|non disponibile|esaurito|agotado|niedostępny)\W*$", re.I)
-_IN = re.compile(r"\b((?<!back )in stock|available now|ready to ship|auf lager|sofort lieferbar|"
-                 r"en stock|disponible|disponibile|op voorraad|в наличии|dostępny|"
-                 r"only \d+ left)\b", re.I)
 _STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
 # Labels of the shop's own product code ("strong") and of codes that may be someone
 # else's — the manufacturer's model or reference number ("weak", a fallback only).
@@ -83,7 +68,8 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
     for el, text in blocks:
         if len(text) >= 80:
             continue
-        found = "OutOfStock" if _OUT.search(text) else "InStock" if _IN.search(text) else None
+        said = wording(text)
+        found = "OutOfStock" if said == "out" else "InStock" if said == "in" else None
         if found and any(_STOCK_CLASS.search(_attrs(node)) for node in (el, *buybox.ancestors(el, 2))):
             return found
     return None
@@ -124,14 +110,14 @@ def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str 
     start = buybox.title_index(blocks)
     region = blocks[start:start + _REGION] if start else blocks
     for _, text in region:
-        if len(text) < 60 and _OUT.search(text):
+        if len(text) < 60 and wording(text) == "out":
             if not buy_enabled or _OUT_NOW.match(text):
                 return "OutOfStock"
             return None
     if buy_enabled:
         return "InStock"
     for _, text in region:
-        if len(text) < 60 and _IN.search(text):
+        if len(text) < 60 and wording(text) == "in":
             return "InStock"
     return None
 
@@ -141,7 +127,7 @@ def _sold_out_shown(buy: BuyState, blocks: list[tuple[El, str]]) -> bool:
     out-of-stock wording on the page."""
     if buy() != "enabled":
         return True
-    return any(len(text) < 80 and _OUT.search(text) for _, text in blocks)
+    return any(len(text) < 80 and wording(text) == "out" for _, text in blocks)
 
 
 # a product page that shows a price and nothing saying it cannot be bought is on offer

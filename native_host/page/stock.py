@@ -1,0 +1,62 @@
+"""Stock wording a shopper reads on a product page, in the languages shops use.
+
+:func:`wording` says whether a short text says the product is out of stock, in stock, or
+speaks of stock for something else — a way to receive it ("unavailable for store
+pickup"), a service ("chat is unavailable"), one size or colour — which says nothing
+about whether the product can be bought.
+"""
+
+from __future__ import annotations
+
+import re
+
+OUT = re.compile(
+    r"\b(out of stock|sold out|currently unavailable|no longer available|not available|unavailable|"
+    r"nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig|auf lager)|ausverkauft|vergriffen|"
+    r"épuisé|rupture de stock|indisponible|non disponible|plus disponible|"
+    r"agotado|sin stock|sin existencias|no disponible|esaurito|non disponibile|"
+    r"niet op voorraad|uitverkocht|niet leverbaar|brak w magazynie|brak na stanie|wyprzedan[ya]|"
+    r"нет в наличии|нет на складе|распродан[оa]?|немає в наявності|"
+    r"nedostupn[éýa]|není skladem|vyprodáno|nie je skladom|vypredané|nema na stanju|rasprodano|"
+    r"ni na zalogi|razprodano|stoc epuizat|indisponibil|nu este în stoc|esgotado|indisponível|"
+    r"sem estoque|udsolgt|utsolgt|slutsåld|slut i lager|tillfälligt slut|ej i lager|"
+    r"ikke på lager|ikke tilgjengelig|ei varastossa|loppuunmyyty|nincs raktáron|elfogyott|"
+    r"tükendi|stokta yok|hết hàng|εξαντλήθηκε|μη διαθέσιμο|"
+    r"notify me when (?:it'?s )?available|email me when (?:it'?s )?(?:back )?in stock|"
+    r"(?:be|is|comes?|are) back in stock|back in stock soon)\b|"
+    r"品切れ|在庫なし|在庫切れ|売り切れ|缺货|缺貨|售完|已售罄|无货|無貨|無庫存|품절|אזל מהמלאי|غير متوفر|نفذت الكمية",
+    re.I)
+# a block that says nothing but "currently unavailable" (in some language) speaks for the
+# product, whatever buy buttons other offers or recommendations on the page may have
+OUT_NOW = re.compile(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
+                     r"attualmente|actualmente|obecnie|this item is)\s+(?:unavailable|not available|"
+                     r"out of stock|sold out|indisponible|non disponible|nicht (?:verfügbar|lieferbar)|"
+                     r"ausverkauft|no disponible|non disponibile|esaurito|agotado|niedostępny)\W*$", re.I)
+IN = re.compile(
+    r"\b((?<!back )in stock|available now|ready to ship|available to ship|ships (?:in|within|today|"
+    r"tomorrow)|auf lager|sofort lieferbar|en stock|disponible|disponibile|"
+    r"op voorraad|leverbaar|в наличии|есть в наличии|в наявності|dostępny|na stanie|na magazynie|"
+    r"skladem|na skladě|na sklade|na zalogi|na stanju|raktáron|varastossa|i lager|på lager|"
+    r"stokta|em estoque|en existencia|in magazzino|disponibil|în stoc|còn hàng|"
+    r"only \d+ left)\b|在庫あり|有货|有貨|現貨|재고 있음",
+    re.I)
+# what out-of-stock wording may be about instead of the product itself
+_OTHER_SUBJECT = re.compile(
+    r"pick[\s-]?up|in[\s-]stores?\b|\bstores?\b|\bchat\b|deliver|shipping|your area|postcode|"
+    r"zip code|\bsizes?\b|colou?r|variant|this option|warranty|installation|retrait|en magasin|"
+    r"abholung|filiale|im markt|tienda|negozio|\btalla\b|taille|größe|taglia|rozmiar|velikost|"
+    r"méret|storlek|størrelse|koko\b|beden",
+    re.I)
+
+
+def wording(text: str) -> str | None:
+    """"out", "in", "other" (out-of-stock wording about something else) or None."""
+    if OUT.search(text):
+        return "other" if _OTHER_SUBJECT.search(text) and not OUT_NOW.match(text) else "out"
+    if IN.search(text):
+        return "in"
+    return None
+
+
+def says_out(text: str) -> bool:
+    return wording(text) == "out"
