@@ -55,20 +55,35 @@ setHostHandlers({
 
 // ------------------------------------------------------------------ sidebars
 const pending = new Map(); // tabId → a quick action waiting for the sidebar to open
-let heldNotices = []; // the helper's notices ({id, code, message}) no sidebar has shown yet
+// The helper's notices ({id, code, message}) no sidebar has shown yet. The helper says each
+// notice once, so they are kept in storage.session: a worker stopped before any sidebar opened
+// must not lose them.
+let heldNotices = null;
 
-/** The helper says each notice once: show it in the open sidebars, or keep it for the next one. */
-function holdNotice(msg) {
-  heldNotices = [...heldNotices.filter((n) => n.id !== msg.id), msg];
-  if (sidebars.size > 0) flushNotices();
+function held() {
+  heldNotices ??= api.storage.session.get("notices")
+    .then((got) => (Array.isArray(got?.notices) ? got.notices : []))
+    .catch(() => []);
+  return heldNotices;
 }
 
-function flushNotices(port = null) {
-  for (const notice of heldNotices) {
+/** Show a notice in the open sidebars, or keep it for the next one. */
+async function holdNotice(msg) {
+  const notices = [...(await held()).filter((n) => n.id !== msg.id), msg];
+  heldNotices = Promise.resolve(notices);
+  await api.storage.session.set({ notices }).catch(() => {});
+  if (sidebars.size > 0) await flushNotices();
+}
+
+async function flushNotices(port = null) {
+  const notices = await held();
+  if (notices.length === 0) return;
+  heldNotices = Promise.resolve([]);
+  await api.storage.session.remove("notices").catch(() => {});
+  for (const notice of notices) {
     if (port) port.postMessage({ type: "host_notice", notice });
     else broadcast({ type: "host_notice", notice });
   }
-  heldNotices = [];
 }
 
 api.runtime.onConnect.addListener((port) => {
@@ -93,7 +108,7 @@ async function onSidebarMessage(port, msg) {
       const st = tabState(msg.tabId);
       port.postMessage({ type: "state", tabId: msg.tabId, state: st });
       port.postMessage({ type: "host", host: hostInfo() });
-      flushNotices(port);
+      await flushNotices(port);
       if (pending.has(msg.tabId)) {
         const p = pending.get(msg.tabId);
         pending.delete(msg.tabId);
@@ -177,4 +192,4 @@ api.tabs.onRemoved.addListener((tabId) => {
 load();
 
 // for tests and debugging from the background console
-globalThis.tabmate = { host, tabs, connect, hostInfo, startChat, menuEntries, menuClicked };
+globalThis.tabmate = { host, tabs, connect, hostInfo, startChat, menuEntries, menuClicked, heldNotices: held };
