@@ -47,6 +47,13 @@ def _unlikely(attrs: str) -> bool:
     return _UNLIKELY.search(attrs) is not None and _MAYBE.search(attrs) is None
 
 
+@lru_cache(maxsize=8192)
+def _related(attrs: str) -> bool:
+    """Named "related" even beside a content word ("content-related-stories",
+    "relatedlinks__content", "vce-related-box main-box"): other stories, not this one."""
+    return "related" in attrs.lower()
+
+
 def _hidden(el: El) -> bool:
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return "fallback-image" not in (el.get("class") or "")
@@ -102,6 +109,8 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
         attrs = class_and_id(el)
         if _unlikely(attrs):
             return not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs)
+        if _related(attrs):
+            return not _holds_main(el) and not _inside(el, ("table", "code", "pre"))
     return False
 
 

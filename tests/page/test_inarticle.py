@@ -63,3 +63,15 @@ def test_paragraphs_that_link_within_their_sentences_stay() -> None:
     assert "read the full report" in text
     assert "see the first footnote" in text
     assert "voted against said" in text
+
+
+def test_a_block_named_related_goes_even_when_its_name_also_says_content() -> None:
+    teaser = ("Airlines expect a busy summer: what the recovery means for suppliers across the "
+              "region, and why the order books look fuller than they have in years.")
+    text = article(f"<p>{PARA * 2}</p>"
+                   "<div class='content-related-stories'><h3>Discover now</h3>"
+                   f"<p>{teaser} <a href='/x'>More</a></p></div>"
+                   f"<p>{PARA * 2}</p>")
+    assert PARA.strip() in text
+    assert "Airlines expect" not in text and "Discover now" not in text
+
