@@ -138,6 +138,47 @@ def drop_pointers(article: El) -> None:
         if link_density(el, len(text)) >= 0.5:
             doomed.append(el)
     remove_all(doomed)
+    _drop_labelled_links(article)
+
+
+_LINKS_TAGS = {"p", "ul", "ol", "blockquote", "div"}
+_LABEL_TAGS = ("p", "h2", "h3", "h4", "h5", "h6")
+
+
+def _link_block(el: El | None) -> bool:
+    """A short block that is nothing but links to other stories (a list of them, an
+    embedded teaser), not a list of sources that shows their addresses."""
+    if el is None or el.tag not in _LINKS_TAGS:
+        return False
+    length = text_len(el)
+    if not 0 < length <= 600 or link_density(el, length) < 0.8:
+        return False
+    return not any((a.text or "").lstrip().startswith(("http", "www.")) for a in el.iter("a"))
+
+
+def _drop_labelled_links(article: El) -> None:
+    """Drop a short label ("Lesen Sie auch", "Auch auf example.de", "Das Thema könnte
+    dich auch interessieren:") and the blocks of only links right after it: a heading, or
+    a paragraph ending in ":"/"?", of up to eight words and no links."""
+    doomed = []
+    for el in article.iter(*_LABEL_TAGS):
+        after = el.getnext()
+        while after is not None and not isinstance(after.tag, str):
+            after = after.getnext()
+        if not _link_block(after) or next(el.iter("a"), None) is not None:
+            continue
+        text = " ".join(text_of(el).split())
+        if not text or len(text) > 80 or len(text.split()) > 8:
+            continue
+        if el.tag == "p" and not text.endswith((":", "?")):
+            continue
+        doomed.append(el)
+        while _link_block(after):
+            doomed.append(after)
+            after = after.getnext()
+            while after is not None and not isinstance(after.tag, str):
+                after = after.getnext()
+    remove_all(doomed)
 
 
 def _text_before(el: El, stop: El) -> str:

@@ -75,3 +75,27 @@ def test_a_block_named_related_goes_even_when_its_name_also_says_content() -> No
     assert PARA.strip() in text
     assert "Airlines expect" not in text and "Discover now" not in text
 
+
+
+def test_a_short_label_and_the_links_after_it_are_dropped() -> None:
+    text = article(
+        f"<p>{PARA * 2}</p>"
+        "<h4>Lesen Sie auch</h4><ul><li><a href='/umpflanzen'>Darf ich meine Zaubernuss "
+        "umpflanzen?</a></li><li><a href='/giftig'>Ist die Zaubernuss giftig?</a></li></ul>"
+        f"<p>{PARA * 2}</p>"
+        "<p>Das Thema könnte dich auch interessieren:</p><blockquote class='wp-embedded-content'>"
+        "<p><a href='/peelings'>Natur-Peelings selber machen</a></p></blockquote>"
+        f"<p>{PARA * 2}</p>")
+    assert PARA.strip() in text
+    for pointer in ("Lesen Sie auch", "Zaubernuss", "interessieren", "Natur-Peelings"):
+        assert pointer not in text
+
+
+def test_sources_that_show_their_addresses_and_labels_before_prose_stay() -> None:
+    text = article(
+        f"<p>{PARA * 2}</p>"
+        "<p>Sources used:</p><p><a href='https://example.org/a'>https://example.org/report-2019</a>"
+        "<br><a href='https://example.org/b'>https://example.org/minutes</a></p>"
+        f"<h3>What happens next?</h3><p>{PARA}</p>")
+    assert "https://example.org/report-2019" in text and "Sources used:" in text
+    assert "What happens next?" in text
