@@ -10,6 +10,7 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``no JSON-LD`` — ``<script type="application/ld+json">`` blocks removed;
 * ``no microdata/RDFa`` — ``itemscope``/``itemtype``/``itemprop`` and RDFa ``typeof``/
   ``property``/``vocab`` attributes dropped (``<meta>``/``<link>`` carrying them removed);
+* ``microdata as RDFa`` — the same microdata written as RDFa Lite (``typeof``/``property``);
 * ``no OG/meta`` — ``og:*``/``product:*`` and other product ``<meta>`` tags removed;
 * ``visible page only`` — all three removed: what a shop without markup shows;
 * ``names scrambled`` — every ``class`` and ``id`` replaced by a meaningless token (same
@@ -96,6 +97,18 @@ def scrambled(root: etree._Element) -> None:
             el.set("id", token(el.get("id", "")))
 
 
+def as_rdfa(root: etree._Element) -> None:
+    """Microdata rewritten as RDFa Lite: ``itemtype`` → ``typeof``, ``itemprop`` → ``property``."""
+    for el in root.iter(etree.Element):
+        if el.get("itemtype"):
+            el.set("typeof", " ".join(t.rstrip("/").rsplit("/", 1)[-1] for t in el.get("itemtype", "").split()))
+            el.set("vocab", "https://schema.org/")
+        if el.get("itemprop"):
+            el.set("property", el.get("itemprop", ""))
+        for attr in _MICRODATA:
+            el.attrib.pop(attr, None)
+
+
 def visible_only(root: etree._Element) -> None:
     no_jsonld(root)
     no_microdata(root)
@@ -109,7 +122,7 @@ def visible_scrambled(root: etree._Element) -> None:
 
 VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "as is": None, "no JSON-LD": no_jsonld, "no microdata/RDFa": no_microdata,
-    "no OG/meta": no_meta, "visible page only": visible_only, "names scrambled": scrambled,
+    "microdata as RDFa": as_rdfa, "no OG/meta": no_meta, "visible page only": visible_only, "names scrambled": scrambled,
     "visible only, names scrambled": visible_scrambled,
 }
 

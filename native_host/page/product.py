@@ -282,6 +282,17 @@ def from_microdata(root: El) -> dict[str, Any]:
     return {}
 
 
+def from_rdfa(root: El) -> dict[str, Any]:
+    from native_host.page.rdfa import rdfa_products
+
+    for node in rdfa_products(root):
+        found = _from_jsonld_node(node)
+        if any(v not in (None, "", []) for k, v in found.items() if k[0] != "_"):
+            found["availability"] = _variant_availability(found, [found])
+            return found
+    return {}
+
+
 # ------------------------------------------------------------------ OpenGraph / meta
 
 
@@ -317,7 +328,7 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) ->
     (``jsonld``: the page's :func:`jsonld_blocks`, when the caller has them already)."""
     product = Product()
     structured = False
-    sources = (lambda r: from_jsonld(r, jsonld), from_microdata, from_meta)
+    sources = (lambda r: from_jsonld(r, jsonld), from_microdata, from_rdfa, from_meta)
     for source in sources:
         try:
             found = source(root)

@@ -83,3 +83,15 @@ def test_sold_out_markup_reaches_the_model_and_the_output_as_out_of_stock() -> N
     ctx = build_context(PageSnapshot(url="https://shop.example/p/1", title="Kettle", html=html), 6000)
     assert ctx.product is not None and ctx.product.availability == "OutOfStock"
     assert "OutOfStock" in ctx.to_prompt() and "SoldOut" not in ctx.to_prompt()
+
+
+@pytest.mark.parametrize("prefix, vocab", [("", ' vocab="https://schema.org/"'), ("schema:", "")])
+def test_rdfa_product(prefix: str, vocab: str) -> None:
+    p = product_of(f'<div{vocab} typeof="{prefix}Product"><h1 property="{prefix}name">Desk lamp</h1>'
+                   f'<span property="{prefix}sku">L-9</span>'
+                   f'<div property="{prefix}offers" typeof="{prefix}Offer">'
+                   f'<span property="{prefix}price" content="39.90">39,90</span>'
+                   f'<meta property="{prefix}priceCurrency" content="EUR">'
+                   f'<link property="{prefix}availability" href="https://schema.org/SoldOut"></div></div>')
+    assert p is not None
+    assert (p.name, p.price, p.currency, p.availability, p.sku) == ("Desk lamp", "39.90", "EUR", "OutOfStock", "L-9")
