@@ -189,7 +189,7 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
     if box_price:
         return box_price, box_currency
     if not candidates:
-        return None, None
+        return near_title(blocks, anchor)
     own = [c for c in candidates if not c[3]]
     if not own:
         return None, None  # only other products' tiles
@@ -197,6 +197,30 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
     with_currency = [c for c in (after or own) if c[2]]
     best = (with_currency or after or own)[0]
     return best[1], best[2]
+
+
+_MONEY_ONLY = re.compile(rf"[^\w$€£¥₹₽₩₺₴₪฿₫₸]*(?:{_MONEY.pattern})[^\w]*", re.I)
+_NEAR_TITLE = 30  # visible blocks after the title where the product's price is shown
+
+
+def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, str | None]:
+    """With no price-classed element and no buy box price: the first text right after the
+    product's title that is an amount with a currency sign and nothing else ("€129.00"),
+    not struck through, not in a link (another product's tile)."""
+    from native_host.page.product import normalise_price
+
+    if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
+        return None, None  # no title to be near
+    for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
+        if len(text) > 24 or not _MONEY_ONLY.fullmatch(text) or _in_link(el) \
+                or any(a.tag in _STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
+            continue
+        m = _MONEY.search(text)
+        price = normalise_price(m.group("a") or m.group("b"), structured=False) if m else None
+        if price:
+            cur = CURRENCY.search(text)
+            return price, cur.group(0) if cur else None
+    return None, None
 
 
 def _hidden(el: El) -> bool:

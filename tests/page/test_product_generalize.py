@@ -95,3 +95,11 @@ def test_rdfa_product(prefix: str, vocab: str) -> None:
                    f'<link property="{prefix}availability" href="https://schema.org/SoldOut"></div></div>')
     assert p is not None
     assert (p.name, p.price, p.currency, p.availability, p.sku) == ("Desk lamp", "39.90", "EUR", "OutOfStock", "L-9")
+
+
+def test_the_amount_right_after_the_title_is_the_price_when_nothing_names_it() -> None:
+    sizes = "".join(f"<span>EU {n}</span>" for n in range(30, 92))  # the buy box is too big to read
+    p = product_of("<h1>Winter coat</h1><div class='a1'><span class='b2'>€129.00</span></div>"
+                   f"<div class='c3'>Choose your size {sizes}<button class='d4'>Add to bag</button></div>"
+                   "<h2>You may also like</h2><a href='/p/2'><span>€93.00</span></a><span>€141.00</span>")
+    assert p is not None and p.price == "129.00" and p.currency == "EUR" and p.availability == "InStock"
