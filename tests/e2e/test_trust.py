@@ -1,23 +1,33 @@
-"""Trust boundaries in real Chromium: only the sidebar page drives the background, the
-helper's requests are allow-listed, and nothing a content script writes redirects searches."""
+"""Trust boundaries, written once against tests/e2e/driver.py and run in real Chromium and real
+Firefox ESR: only the sidebar page drives the background, the helper's requests are
+allow-listed, nothing a content script writes redirects searches, hidden text never reaches the
+model."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from native_host.settings import SettingsStore
-from tests.e2e.conftest import answers, configure, first_answer, text_reply, tool_reply, wait_idle
+from tests.e2e.conftest import configure, text_reply, tool_reply
+from tests.e2e.driver import tid
 from tests.support.fake_provider import FakeProvider, json_reply
 
 pytestmark = pytest.mark.e2e
 
-# runs in the page's isolated world: the same context (and the same chrome.* APIs, the same
+API = "(globalThis.browser ?? globalThis.chrome)"
+ANSWER = "[data-testid=message][data-role=assistant]"
+
+# runs in the page's isolated world: the same context (and the same runtime APIs, the same
 # sender.id) as Tabmate's own content script
-AS_CONTENT_SCRIPT = """async ({tabId, attacker}) => {
-  const [res] = await chrome.scripting.executeScript({target: {tabId}, world: "ISOLATED", args: [attacker],
+AS_CONTENT_SCRIPT = """(async ({tabId, attacker}) => {
+  const api = globalThis.browser ?? globalThis.chrome;
+  const [res] = await api.scripting.executeScript({target: {tabId}, world: "ISOLATED", args: [attacker],
     func: async (attacker) => {
+      const api = globalThis.browser ?? globalThis.chrome;
       const out = {replies: [], disconnected: false, storage: null};
-      const port = chrome.runtime.connect({name: "sidebar"});
+      const port = api.runtime.connect({name: "sidebar"});
       port.onMessage.addListener((m) => out.replies.push(m));
       port.onDisconnect.addListener(() => { out.disconnected = true; });
       try {
@@ -25,64 +35,76 @@ AS_CONTENT_SCRIPT = """async ({tabId, attacker}) => {
         port.postMessage({type: "request", rid: 2, msg: {type: "test_connection", settings: {base_url: attacker + "/v1"}}});
         port.postMessage({type: "hello", tabId: 1});
       } catch (e) { out.postError = String(e); }
-      try { await chrome.storage.local.set({search_url: attacker + "/?q={q}"}); out.storage = "written"; }
+      try { await api.storage.local.set({search_url: attacker + "/?q={q}"}); out.storage = "written"; }
       catch (e) { out.storage = String(e); }
       await new Promise((r) => setTimeout(r, 1500));
       return out;
     }});
   return res.result;
-}"""
+})(%s)"""
 
 
-def test_a_content_script_cannot_act_as_the_sidebar(chromium, fake):
-    configure(fake, search_url=chromium.site + "/search?q={q}")
+def tab_id(sidebar, url: str) -> int:
+    return sidebar.eval(f"(async () => (await {API}.tabs.query({{}})).find((t) => t.url === {json.dumps(url)}).id)()")
+
+
+def ask(sidebar, text: str) -> None:
+    sidebar.fill("chat-input", text)
+    sidebar.click("send")
+
+
+def test_a_content_script_cannot_act_as_the_sidebar(browser, fake):
+    configure(fake, search_url=browser.site + "/search?q={q}")
     with FakeProvider() as attacker:
         attacker.default = json_reply({"ok": True})
-        page = chromium.open_page("/article")
-        sidebar = chromium.open_sidebar(page)
-        tab = chromium.tab_id(sidebar, page.url)
-        out = sidebar.evaluate(AS_CONTENT_SCRIPT, {"tabId": tab, "attacker": attacker.url})
+        page = browser.open_page("/article")
+        sidebar = browser.open_sidebar(page)
+        tab = tab_id(sidebar, page.url)
+        out = sidebar.eval(AS_CONTENT_SCRIPT % json.dumps({"tabId": tab, "attacker": attacker.url}))
         assert out["disconnected"] is True and out["replies"] == [], out
         saved = SettingsStore().load()
-        assert saved.base_url == fake.url + "/v1" and saved.search_url == chromium.site + "/search?q={q}"
+        assert saved.base_url == fake.url + "/v1" and saved.search_url == browser.site + "/search?q={q}"
         # what a content script may write in storage.local does not move searches
         fake.add(tool_reply("search_web", {"query": "SunBrew"}), text_reply("Found it."))
-        sidebar.get_by_test_id("chat-input").fill("Search for it")
-        sidebar.get_by_test_id("send").click()
-        sidebar.get_by_test_id("confirm-allow").wait_for()
-        sidebar.wait_for_timeout(600)
-        sidebar.get_by_test_id("confirm-allow").click()
-        wait_idle(sidebar)
-        assert "Found it." in answers(sidebar).last.inner_text()
-        tabs = sidebar.evaluate("async () => (await chrome.tabs.query({})).map((t) => t.url)")
-        assert any(u.startswith(chromium.site + "/search?q=SunBrew") for u in tabs), tabs
+        ask(sidebar, "Search for it")
+        sidebar.click("confirm-allow")  # a real click waits for the card's guard
+        sidebar.wait_answered(1)
+        assert "Found it." in sidebar.text(ANSWER)
+        tabs = sidebar.eval(f"(async () => (await {API}.tabs.query({{}})).map((t) => t.url))()")
+        assert any(u.startswith(browser.site + "/search?q=SunBrew") for u in tabs), tabs
         assert attacker.requests == []
+        assert browser.problems == []
 
 
-def test_the_sidebar_passes_on_only_allow_listed_requests(chromium, fake):
+def test_the_sidebar_passes_on_only_allow_listed_requests(browser, fake):
     configure(fake)
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    replies = sidebar.evaluate("""() => new Promise((resolve) => {
-      const port = chrome.runtime.connect({name: "sidebar"});
-      const got = {};
-      port.onMessage.addListener((m) => {
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    replies = sidebar.eval(f"""new Promise((resolve) => {{
+      const port = {API}.runtime.connect({{name: "sidebar"}});
+      const got = {{}};
+      port.onMessage.addListener((m) => {{
         if (m.type !== "reply") return;
         got[m.rid] = m;
         if (Object.keys(got).length === 3) resolve(got);
-      });
-      port.postMessage({type: "request", rid: 1, msg: {type: "confirm_result", id: "c1", approved: true}});
-      port.postMessage({type: "request", rid: 2, msg: {type: "chat", session: "x", text: "hi"}});
-      port.postMessage({type: "request", rid: 3, msg: {type: "get_settings"}});
-    })""")
+      }});
+      port.postMessage({{type: "request", rid: 1, msg: {{type: "confirm_result", id: "c1", approved: true}}}});
+      port.postMessage({{type: "request", rid: 2, msg: {{type: "chat", session: "x", text: "hi"}}}});
+      port.postMessage({{type: "request", rid: 3, msg: {{type: "get_settings"}}}});
+    }})""")
     assert replies["1"]["ok"] is False and "may not send" in replies["1"]["error"]["message"]
     assert replies["2"]["ok"] is False
     assert replies["3"]["ok"] is True and replies["3"]["msg"]["settings"]["api_key_set"] is True
     assert fake.requests == []
 
 
-def test_hidden_text_never_reaches_the_model(chromium, fake):
-    first_answer(chromium, fake, "What is this page about?", "A solar kettle.", "/hidden")
+def test_hidden_text_never_reaches_the_model(browser, fake):
+    configure(fake)
+    page = browser.open_page("/hidden")
+    sidebar = browser.open_sidebar(page)
+    fake.add(text_reply("A solar kettle."))
+    ask(sidebar, "What is this page about?")
+    sidebar.wait_answered(1)
     sent = str(fake.requests[-1].json["messages"])
     for visible in ("VISIBLE-ONE", "VISIBLE-TWO", "white on dark blue is visible", "VISIBLE-THREE"):
         assert visible in sent
@@ -90,16 +112,17 @@ def test_hidden_text_never_reaches_the_model(chromium, fake):
                    "HIDDEN-INDENT", "HIDDEN-CLIP", "HIDDEN-INLINE-CLIP", "HIDDEN-SAMECOLOUR",
                    "HIDDEN-DARK-SAMECOLOUR", "ignore previous instructions"):
         assert hidden not in sent, hidden
-    assert chromium.problems == []
+    assert browser.problems == []
 
 
-def test_settings_say_why_a_saved_key_is_not_used_for_another_server(chromium, fake):
+def test_settings_say_why_a_saved_key_is_not_used_for_another_server(browser, fake):
     configure(fake)
     SettingsStore().update({"base_url": "http://127.0.0.1:9/v1"})  # the base URL changed, the key did not follow
-    page = chromium.open_page("/article")
-    sidebar = chromium.open_sidebar(page)
-    sidebar.get_by_test_id("open-settings").click()
-    note = sidebar.get_by_test_id("key-note")
-    note.wait_for(state="visible")
-    assert fake.url in note.inner_text() and "http://127.0.0.1:9" in note.inner_text()
-    assert sidebar.get_by_test_id("api-key").get_attribute("placeholder") == "Not set"
+    page = browser.open_page("/article")
+    sidebar = browser.open_sidebar(page)
+    sidebar.click("open-settings")
+    sidebar.wait(tid("key-note"))
+    note = sidebar.text(tid("key-note"))
+    assert fake.url in note and "http://127.0.0.1:9" in note
+    assert sidebar.attr(tid("api-key"), "placeholder") == "Not set"
+    assert browser.problems == []
