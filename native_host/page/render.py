@@ -16,8 +16,9 @@ BLOCK_TAGS = frozenset(
     "figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p "
     "pre section summary table tbody thead tfoot tr td th caption ul".split()
 )
+# rt/rp: a ruby annotation's reading (furigana), printed above the text it reads, not in it
 _SKIP = frozenset("script style noscript template svg canvas head title iframe object embed "
-                  "select option button input textarea map area".split())
+                  "select option button input textarea map area rt rp".split())
 _SPACE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
 _WORD = re.compile(r"\w")
 _HEADINGS = {"h1": "# ", "h2": "## ", "h3": "### ", "h4": "#### ", "h5": "##### ", "h6": "###### "}

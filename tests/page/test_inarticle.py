@@ -1,6 +1,6 @@
 """Blocks inside the chosen article that are not of it (issue 15): picture captions and
-credits, "read also" pointers to other stories. The human-judged corpus
-(trafilatura-eval) leaves them out of the article."""
+credits, "read also" pointers and related-story boxes, ruby readings. The human-judged
+corpus (trafilatura-eval) leaves them out of the article."""
 
 from __future__ import annotations
 
@@ -99,3 +99,11 @@ def test_sources_that_show_their_addresses_and_labels_before_prose_stay() -> Non
         f"<h3>What happens next?</h3><p>{PARA}</p>")
     assert "https://example.org/report-2019" in text and "Sources used:" in text
     assert "What happens next?" in text
+
+
+def test_ruby_readings_are_not_read_into_the_text() -> None:
+    text = article(
+        "<p>" + "<ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt><rp>)</rp></ruby>"
+        "をなくすための<ruby>法律<rt>ほうりつ</rt></ruby>ができました。" * 6 + "</p>")
+    assert "子どもへの虐待をなくすための法律ができました。" in text
+    assert "ぎゃくたい" not in text
