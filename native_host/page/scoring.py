@@ -173,7 +173,7 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
 # The lead (standfirst, dek, "chapo") often stands in the article's header, apart from the
 # body the scores pick: it is taken from the same <article>/<main>, above the body.
 _LEAD_HOLDERS = {"article", "main"}
-_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption")
+_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption|menu|(?:^|[ _-])nav(?:$|[ _-])")
 _NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
 _LEAD_CHARS = 60
 _MAX_LEADS = 3  # more paragraphs than a lead has: teasers or a second body, not a lead
@@ -183,16 +183,17 @@ def leads(top: El, first: El, flags: Flags) -> list[El]:
     """Paragraphs above ``first`` (the article's first part) in the ``<article>`` or
     ``<main>`` that holds ``top``: at least 60 characters, few links, not a byline, date,
     caption, list item or quote.  None when there are more than three (then it is not one
-    lead) or when no such landmark holds the article."""
+    lead); when no such landmark holds the article, or none is found in it, the lead in a
+    small box right before the body (:func:`_lead_before`)."""
     holder = top.getparent() if top.tag not in _LEAD_HOLDERS else None
     for _ in range(8):
         if holder is None or holder.tag in ("body", "html"):
-            return []
+            return _lead_before(first, flags)
         if holder.tag in _LEAD_HOLDERS or holder.get("role") == "main":
             break
         holder = holder.getparent()
     else:
-        return []
+        return _lead_before(first, flags)
     found: list[El] = []
     for el in holder.iter(etree.Element):
         if el is first:
@@ -206,7 +207,33 @@ def leads(top: El, first: El, flags: Flags) -> list[El]:
         found.append(el)
         if len(found) > _MAX_LEADS:
             return []
-    return found
+    return found or _lead_before(first, flags)
+
+
+_LEAD_LEVELS = 3  # how far up from the body a standfirst's box may sit beside it
+_LEAD_BOX_CHARS = 1200
+
+
+def _lead_before(first: El, flags: Flags) -> list[El]:
+    """The lead in a small box just before the article's body (or an ancestor of it, up to
+    three levels): one to three lead-like paragraphs, in a box of at most 1200 characters
+    (a standfirst, not another story or a teaser list)."""
+    node = first
+    for _ in range(_LEAD_LEVELS):
+        box = node.getprevious()
+        while box is not None and not isinstance(box.tag, str):
+            box = box.getprevious()
+        if box is not None and text_len(box) > 0:
+            if text_len(box) > _LEAD_BOX_CHARS:
+                return []
+            found = [el for el in ([box] if box.tag == "p" else box.iter("p"))
+                     if text_len(el) >= _LEAD_CHARS and link_density(el) <= 0.2
+                     and not _set_apart(el, box.getparent(), flags)]
+            return found if len(found) <= _MAX_LEADS else []
+        node = node.getparent()
+        if node is None or node.tag in ("body", "html"):
+            return []
+    return []
 
 
 def _set_apart(el: El, holder: El, flags: Flags) -> bool:

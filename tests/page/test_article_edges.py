@@ -140,3 +140,31 @@ def test_a_product_description_in_a_tab_menu_is_read_but_link_menus_are_not() ->
                    + "".join(f"<a href='/c{i}'>Category number {i} of the shop</a> " for i in range(12))
                    + "</div>")
     assert desc in text and "Category number" not in text
+
+
+def test_a_standfirst_in_a_box_right_before_the_body_is_kept() -> None:
+    lead = ("Prices for heating with pellets rose by a third this winter, and households with "
+            "low incomes feel it first, a new study finds.")
+    text = extract(parse(
+        "<html><body><div class='menu'><a href='/'>Home</a></div><div class='page'>"
+        f"<div class='intro-box'><p>{lead}</p></div>"
+        "<div class='story-text'>" + f"<p>{PARA * 2}</p>" * 4 + "</div>"
+        "<div class='more-box'><p>Other stories from the region, every day, in your inbox and on "
+        "the radio and in print.</p></div></div></body></html>"))
+    assert lead in text and PARA.strip() in text
+
+
+def test_no_standfirst_from_a_big_box_or_a_chrome_box_before_the_body() -> None:
+    lead = "<p>" + "A standfirst that says what the story is about, in one sentence. " * 2 + "</p>"
+    for box in (f"<div class='box'>{lead}<p>{PARA * 9}</p></div>",  # over 1200 characters
+                f"<div class='sidebar'>{lead}</div>",  # named as chrome
+                f"<div class='box'>{lead * 4}</div>"):  # more paragraphs than a lead has
+        root = parse(f"<html><body><div class='page'>{box}<div class='story-text'>"
+                     + f"<p>{PARA * 2}</p>" * 4 + "</div></div></body></html>")
+        body = root.find("body")
+        story = body.find(".//div[@class='story-text']")
+        assert leads(story, story, Flags()) == []
+    root = parse(f"<html><body><div class='page'><div class='box'>{lead}</div><div class='story-text'>"
+                 + f"<p>{PARA * 2}</p>" * 4 + "</div></div></body></html>")
+    story = root.find("body").find(".//div[@class='story-text']")
+    assert [p.tag for p in leads(story, story, Flags())] == ["p"]
