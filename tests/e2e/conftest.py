@@ -240,18 +240,23 @@ class Browser:
         page.goto(path if "://" in path else self.site + path)
         return page
 
-    def tab_id(self, sidebar: Any, url: str) -> int:
-        return sidebar.evaluate("""async (url) => {
+    def tab_id(self, where: Any, url: str) -> int:
+        return where.evaluate("""async (url) => {
             const tabs = await chrome.tabs.query({});
             const t = tabs.find((t) => t.url === url);
             return t ? t.id : null; }""", url)
 
     def open_sidebar(self, page: Any, width: int = 400, height: int = 720) -> Any:
-        """The side panel's page in a tab of its own, pinned to ``page``'s tab (?tab=ID)."""
+        """The side panel's page in a tab of its own, pinned to ``page``'s tab (?tab=ID), loaded
+        once (a notice the helper sends the first sidebar is shown there). The tab's id comes from
+        the service worker, or, while it is stopped, from a first load of the page."""
         sidebar = self.watch(self.context.new_page())
         sidebar.set_viewport_size({"width": width, "height": height})
-        sidebar.goto(f"chrome-extension://{self.ext_id}/sidebar.html")
-        tab = self.tab_id(sidebar, page.url)
+        if self.context.service_workers:
+            tab = self.tab_id(self.context.service_workers[-1], page.url)
+        else:
+            sidebar.goto(f"chrome-extension://{self.ext_id}/sidebar.html")
+            tab = self.tab_id(sidebar, page.url)
         assert tab is not None, f"no tab for {page.url}"
         sidebar.goto(f"chrome-extension://{self.ext_id}/sidebar.html?tab={tab}")
         sidebar.wait_for_selector("body[data-ready=true]")
