@@ -11,10 +11,16 @@ const api = globalThis.browser ?? globalThis.chrome;
 
 // ------------------------------------------------------------------ confirmations
 /** The helper asks before an action: show a card (Allow / Deny) in the tab's sidebar. */
-/** The tab another program's requests (`tabmate mcp serve`: msg.agent) act on: the active tab. */
+/** The tab another program's requests (`tabmate mcp serve`: msg.agent) act on: the active tab of
+ * the last focused window — unless that is Tabmate's own page (the sidebar page standing alone in
+ * a window of its own), then the active web tab the user was on last. */
 export async function agentTab() {
+  const own = api.runtime.getURL("");
   const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
-  return tab?.id ?? null;
+  if (tab && !tab.url?.startsWith(own)) return tab.id;
+  const others = (await api.tabs.query({ active: true })).filter((t) => !t.url?.startsWith(own));
+  others.sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
+  return others[0]?.id ?? null;
 }
 
 /** Another program asks to act (msg.agent, no chat): the card names it and the element it would touch. */

@@ -1,6 +1,7 @@
-"""Another agent reads the page open in real Chromium: the SDK's MCP client → `tabmate mcp serve`
-→ the bridge → the host Chromium started → the extension → the tab; a click is confirmed in the
-sidebar, naming the program and the button."""
+"""Another agent reads the page open in the browser: the SDK's MCP client → `tabmate mcp serve`
+→ the bridge → the host the browser started → the extension → the tab; a click is confirmed in
+the sidebar, naming the program and the button. Written once against tests/e2e/driver.py and run
+in real Chromium and real Firefox ESR."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from tests.e2e.driver import tid
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(os.name == "nt", reason="Unix-socket bridge")]
 
@@ -48,14 +51,14 @@ def wait_for_bridge(home: Path, timeout: float = 20.0) -> None:
         if list((home / "data" / "run").glob("*.json")):
             return
         time.sleep(0.1)
-    raise AssertionError("the host Chromium started did not open its bridge")
+    raise AssertionError("the host the browser started did not open its bridge")
 
 
-def test_an_mcp_client_reads_the_page_open_in_chromium(chromium, tabmate_home):
-    page = chromium.open_page("/compose")
-    sidebar = chromium.open_sidebar(page)  # the sidebar connects: Chromium starts the host
+def test_an_mcp_client_reads_the_page_open_in_the_browser(browser, tabmate_home):
+    page = browser.open_page("/compose")
+    sidebar = browser.open_sidebar(page)  # the sidebar connects: the browser starts the host
     wait_for_bridge(tabmate_home)
-    page.bring_to_front()  # the agent acts on the active tab
+    page.front()  # the agent acts on the active tab
 
     thread, out = in_thread(call_tool, tabmate_home, "get_page", {})
     thread.join(90)
@@ -67,13 +70,13 @@ def test_an_mcp_client_reads_the_page_open_in_chromium(chromium, tabmate_home):
 
     # a click asks in the sidebar, naming the program and the button; denied → an error, not clicked
     thread, out = in_thread(call_tool, tabmate_home, "click_element", {"index": int(send[1])})
-    deny = sidebar.wait_for_selector("[data-testid=confirm-deny]", timeout=60000)
-    card = sidebar.locator(".confirm").inner_text()
+    sidebar.wait(tid("confirm-deny"), timeout=60)
+    card = sidebar.text(".confirm")
     assert "Claude Desktop wants to click 'Send'" in card, card
-    assert not sidebar.locator("#confirm-remember").is_visible()  # no "always allow" for other programs
-    deny.click()
+    assert not sidebar.eval("document.querySelector('#confirm-remember')?.checkVisibility() ?? false")  # no "always allow" for other programs
+    sidebar.click("confirm-deny")
     thread.join(60)
     is_error, text = out["value"]
     assert is_error and "denied click_element" in text
-    assert chromium.problems == [], chromium.problems
+    assert browser.problems == [], browser.problems
     json.dumps(out)  # plain data crossed the threads
