@@ -80,6 +80,9 @@ def prepare(body: El, flags: Flags, title: str) -> None:
         if _doomed(el, flags, title_norm, strip):
             doomed.append(el)
             skip_to = _last_element(el)
+    if strip:
+        for el in doomed:
+            _rescue_lead(el)
     _remove_all(doomed)
     # divs that hold only phrasing content are paragraphs in disguise
     for el in list(body.iter("div")):
@@ -112,6 +115,34 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
         if _related(attrs):
             return not _holds_main(el) and not _inside(el, ("table", "code", "pre"))
     return False
+
+
+# what sites call the lead (standfirst) under an article's title, in several languages
+_LEAD_NAME = re.compile(r"lead|deck|excerpt|subtitle|standfirst|intro|chapo|bajada")
+
+
+def _rescue_lead(el: El) -> None:
+    """An article's header (its ``h1`` and at most 2000 characters, in an ``<article>`` or
+    ``<main>``) named so goes like the page's banner, but the lead it holds (a block named
+    "lead", "deck", "excerpt", "standfirst", "chapo"…, ≥ 60 characters, few links, no
+    blocks inside) is the article's: it is moved out, right after the header, as a
+    paragraph, where :func:`scoring.leads` finds it."""
+    if "header" not in class_and_id(el).lower() or not _inside(el, ("article", "main")):
+        return
+    if next(el.iter("h1"), None) is None or text_len(el) > 2000:
+        return  # not an article's header (its title and lead), or the article itself
+    after = el
+    for node in list(el.iter("p", "h2", "h3", "div")):
+        attrs = class_and_id(node).lower()
+        if node is el or not _LEAD_NAME.search(attrs) or "caption" in attrs or "author" in attrs:
+            continue
+        if (text_len(node) < 60 or link_density(node) > 0.2
+                or next((c for c in node.iter("p", "div") if c is not node), None) is not None):
+            continue
+        node.tail = None
+        node.tag = "p"
+        after.addnext(node)
+        after = node
 
 
 def _last_element(el: El) -> El | None:

@@ -168,3 +168,27 @@ def test_no_standfirst_from_a_big_box_or_a_chrome_box_before_the_body() -> None:
                  + f"<p>{PARA * 2}</p>" * 4 + "</div></div></body></html>")
     story = root.find("body").find(".//div[@class='story-text']")
     assert [p.tag for p in leads(story, story, Flags())] == ["p"]
+
+
+def test_the_lead_in_an_articles_named_header_is_kept_without_the_rest_of_it() -> None:
+    lead = ("In a first talk the minister showed herself open to new income support for farms "
+            "that give up livestock, as long as the federal money comes too.")
+    text = article("<article><header class='entry-header'><div class='kicker'>Politics</div>"
+                   f"<h1>Minister open to support</h1><p class='entry-excerpt'>{lead}</p>"
+                   "<p class='entry-meta'>By A. Writer, 3 May 2022, 4 comments</p></header>"
+                   "<div class='entry-content'>" + f"<p>{PARA * 2}</p>" * 4 + "</div></article>")
+    assert lead in text and PARA.strip() in text
+    assert "By A. Writer" not in text and "Politics" not in text
+
+
+def test_no_lead_from_a_named_header_without_a_title_or_outside_an_article() -> None:
+    leadin = ("Annual interest payments on the national debt are expected to triple over the "
+              "next decade, the budget office says in its chart.")
+    chart = (f"<header class='interactive-header'><h2>Interest</h2><p class='leadin'>{leadin}"
+             "</p></header>")
+    text = article("<article><div class='body'>" + f"<p>{PARA * 2}</p>" * 2 + chart
+                   + f"<p>{PARA * 2}</p>" * 2 + "</div></article>")
+    assert "Annual interest" not in text
+    banner = (f"<div class='site-header'><h1>City paper</h1><p class='intro'>{leadin}</p></div>")
+    text = article(banner + "<div class='body'>" + f"<p>{PARA * 2}</p>" * 4 + "</div>")
+    assert "Annual interest" not in text
