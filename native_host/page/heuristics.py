@@ -63,12 +63,30 @@ def _loose_itemprops(root: El) -> dict[str, Any]:
     return found
 
 
+def _around(el: El) -> str:
+    """The short text of the block holding ``el`` (a label beside a stock message)."""
+    for node in buybox.ancestors(el, 2):
+        text = " ".join(text_of(node).split())
+        if len(text) > 100:
+            break
+        if text != " ".join(text_of(el).split()):
+            return text
+    return ""
+
+
+def _says(el: El, text: str) -> str | None:
+    """:func:`stock.wording` of ``el``'s text, out-of-stock wording weighed with the label
+    beside it (looked up only then: it is rare)."""
+    said = wording(text)
+    return wording(text, _around(el)) if said == "out" else said
+
+
 def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None:
     """Stock wording inside an element whose class/id says stock/availability."""
     for el, text in blocks:
         if len(text) >= 80:
             continue
-        said = wording(text)
+        said = _says(el, text)
         found = "OutOfStock" if said == "out" else "InStock" if said == "in" else None
         if found and any(_STOCK_CLASS.search(_attrs(node)) for node in (el, *buybox.ancestors(el, 2))):
             return found
@@ -109,8 +127,8 @@ def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str 
     buy_enabled = buy() == "enabled"
     start = buybox.title_index(blocks)
     region = blocks[start:start + _REGION] if start else blocks
-    for _, text in region:
-        if len(text) < 60 and wording(text) == "out":
+    for el, text in region:
+        if len(text) < 60 and _says(el, text) == "out":
             if not buy_enabled or _OUT_NOW.match(text):
                 return "OutOfStock"
             return None

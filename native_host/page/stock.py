@@ -49,10 +49,13 @@ _OTHER_SUBJECT = re.compile(
     re.I)
 
 
-def wording(text: str) -> str | None:
-    """"out", "in", "other" (out-of-stock wording about something else) or None."""
+def wording(text: str, context: str = "") -> str | None:
+    """"out", "in", "other" (out-of-stock wording about something else) or None;
+    ``context``: the short text around it ("Retiro en tienda: No disponible")."""
     if OUT.search(text):
-        return "other" if _OTHER_SUBJECT.search(text) and not OUT_NOW.match(text) else "out"
+        if OUT_NOW.match(text):
+            return "out"
+        return "other" if _OTHER_SUBJECT.search(text) or _OTHER_SUBJECT.search(context) else "out"
     if IN.search(text):
         return "in"
     return None

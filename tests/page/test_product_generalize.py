@@ -103,3 +103,14 @@ def test_the_amount_right_after_the_title_is_the_price_when_nothing_names_it() -
                    f"<div class='c3'>Choose your size {sizes}<button class='d4'>Add to bag</button></div>"
                    "<h2>You may also like</h2><a href='/p/2'><span>€93.00</span></a><span>€141.00</span>")
     assert p is not None and p.price == "129.00" and p.currency == "EUR" and p.availability == "InStock"
+
+
+def test_not_available_for_store_pickup_in_a_label_beside_it_is_not_out_of_stock() -> None:
+    p = product_of("<h1>Retro console</h1><span class='price'>$24.990</span>"
+                   "<div class='availability'><p>Retiro en tienda</p><span>No Disponible</span></div>"
+                   "<div class='availability'><p>Despacho a domicilio</p><span>Disponible</span></div>"
+                   "<button class='add-to-cart'>Añadir al carro</button>", url="https://shop.example.cl/p/1")
+    assert p is not None and p.availability == "InStock"
+    sold = product_of("<h1>Retro console</h1><span class='price'>$24.990</span>"
+                      "<div class='availability'><p>Producto</p><span>No Disponible</span></div>")
+    assert sold is not None and sold.availability == "OutOfStock"
