@@ -34,7 +34,7 @@ _AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 _MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{_AMOUNT.pattern})|"
                     rf"(?P<b>{_AMOUNT.pattern})\s*(?:{CURRENCY.pattern})", re.I)
-BUY = re.compile(r"add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
+BUY = re.compile(r"add[\s_-]*to[\s_-]*(?:shopping[\s_-]*)?(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
                  r"buy[_-]?(?:button|btn)|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|"
                  r"ajouter au (?:panier|sac)|acheter maintenant|añadir (?:al carrito|a la cesta)|"
                  r"agregar al carrito|comprar ahora|adicionar ao carrinho|comprar agora|"
@@ -212,6 +212,9 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
         return None, None  # no title to be near
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
+        parent = el.getparent()
+        if not _MONEY_ONLY.fullmatch(text) and len(text) <= 24 and parent is not None:
+            text = shown_text(parent)  # "£" and "3" in elements of their own
         if len(text) > 24 or not _MONEY_ONLY.fullmatch(text) or _in_link(el) \
                 or any(a.tag in _STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
             continue

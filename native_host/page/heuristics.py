@@ -28,7 +28,7 @@ _STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
 # Labels of the shop's own product code ("strong") and of codes that may be someone
 # else's — the manufacturer's model or reference number ("weak", a fallback only).
 _SKU_STRONG = (
-    r"SKU|ASIN|Item\s*(?:#|No\.?|number|code|ID)|eBay item number|Numero oggetto(?: eBay)?|"
+    r"SKU|ASIN|Item\s*(?:#|No\.?|number|code|ID)|Article\s*(?:#|No\.?|number|code)|eBay item number|Numero oggetto(?: eBay)?|"
     r"Product\s*(?:code|ID|number|no\.?|#)|Prod(?:uct)?\.?\s*(?:code|no\.?)|Web\s*code|"
     r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikelnummer|Bestellnummer|Best\.?-?Nr\.?|"
     r"Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"

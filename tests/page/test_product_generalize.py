@@ -114,3 +114,16 @@ def test_not_available_for_store_pickup_in_a_label_beside_it_is_not_out_of_stock
     sold = product_of("<h1>Retro console</h1><span class='price'>$24.990</span>"
                       "<div class='availability'><p>Producto</p><span>No Disponible</span></div>")
     assert sold is not None and sold.availability == "OutOfStock"
+
+
+def test_article_number_label_names_the_product_code() -> None:
+    p = product_of("<h1>FJANTIG hook</h1><span class='price'>£3</span>"
+                   "<span class='label'>Article no.:</span> <span class='x9'>603.471.02</span>")
+    assert p is not None and p.sku == "603.471.02"
+
+
+def test_currency_sign_and_amount_in_elements_of_their_own_after_the_title() -> None:
+    sizes = "".join(f"<span>EU {n}</span>" for n in range(30, 92))
+    p = product_of("<h1>FJANTIG hook</h1><div class='p1'><span class='c1'>£</span><span class='i1'>3</span></div>"
+                   f"<div class='c3'>{sizes}<button class='d4'>Add to shopping bag</button></div>")
+    assert p is not None and p.price == "3" and p.currency == "GBP"
