@@ -65,12 +65,13 @@ def _loose_itemprops(root: El) -> dict[str, Any]:
 
 def _around(el: El) -> str:
     """The short text of the block holding ``el`` (a label beside a stock message)."""
-    for node in buybox.ancestors(el, 2):
+    own = " ".join(text_of(el).split())
+    for node in buybox.ancestors(el, 3):  # past wrappers (<strong>) that hold only this text
+        if node.tag in ("body", "html", "main", "form"):
+            return ""
         text = " ".join(text_of(node).split())
-        if len(text) > 100:
-            break
-        if text != " ".join(text_of(el).split()):
-            return text
+        if text != own:
+            return text if len(text) <= 80 else ""
     return ""
 
 

@@ -107,7 +107,7 @@ def test_the_amount_right_after_the_title_is_the_price_when_nothing_names_it() -
 
 def test_not_available_for_store_pickup_in_a_label_beside_it_is_not_out_of_stock() -> None:
     p = product_of("<h1>Retro console</h1><span class='price'>$24.990</span>"
-                   "<div class='availability'><p>Retiro en tienda</p><span>No Disponible</span></div>"
+                   "<div class='availability'><p>Retiro en tienda</p><strong><span>No Disponible</span></strong></div>"
                    "<div class='availability'><p>Despacho a domicilio</p><span>Disponible</span></div>"
                    "<button class='add-to-cart'>Añadir al carro</button>", url="https://shop.example.cl/p/1")
     assert p is not None and p.availability == "InStock"
