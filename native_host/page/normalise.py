@@ -35,7 +35,13 @@ def normalise_availability(value: Any) -> str | None:
         return None
     tail = re.split(r"[/#:]", value.strip().rstrip("/"))[-1]
     key = re.sub(r"[^a-z]", "", tail.lower())
-    return _AVAILABILITY.get(key)
+    if key in _AVAILABILITY or len(value) > 60 or "schema.org" in value:
+        return _AVAILABILITY.get(key)
+    # free text a shop put in the markup ("Auf Lager", "Épuisé", "Sold out online")
+    from native_host.page.stock import wording
+
+    said = wording(value)
+    return "OutOfStock" if said == "out" else "InStock" if said == "in" else None
 
 
 _NUMBER = re.compile(r"\d[\d\s\u00a0\u202f.,'’]*")

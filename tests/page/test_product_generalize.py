@@ -127,3 +127,14 @@ def test_currency_sign_and_amount_in_elements_of_their_own_after_the_title() -> 
     p = product_of("<h1>FJANTIG hook</h1><div class='p1'><span class='c1'>£</span><span class='i1'>3</span></div>"
                    f"<div class='c3'>{sizes}<button class='d4'>Add to shopping bag</button></div>")
     assert p is not None and p.price == "3" and p.currency == "GBP"
+
+
+@pytest.mark.parametrize("said, name", [("Auf Lager", "InStock"), ("Épuisé", "OutOfStock"),
+                                        ("Nicht auf Lager", "OutOfStock"), ("Sold out in size M", None)])
+def test_free_text_availability_in_markup_reads_as_a_schema_org_name(said: str, name: str | None) -> None:
+    p = product_of('<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Kettle</h1>'
+                   '<div itemprop="offers" itemscope itemtype="https://schema.org/Offer">'
+                   '<meta itemprop="priceCurrency" content="EUR"><span itemprop="price">20</span>'
+                   f'<span itemprop="availability">{said}</span></div></div>'
+                   "<button disabled>Add to cart</button>")
+    assert p is not None and p.availability == name
