@@ -79,7 +79,26 @@ def _says(el: El, text: str) -> str | None:
     """:func:`stock.wording` of ``el``'s text, out-of-stock wording weighed with the label
     beside it (looked up only then: it is rare)."""
     said = wording(text)
-    return wording(text, _around(el)) if said == "out" else said
+    if said != "out":
+        return said
+    if _one_option(el):
+        return "other"
+    return wording(text, _around(el))
+
+
+_OPTION_TAGS = {"li", "button", "label", "a", "td"}
+
+
+def _one_option(el: El) -> bool:
+    """Whether ``el`` is (in) one of a row of like choices — a size or colour picker's
+    "XL · sold out" — rather than a message about the product."""
+    for node in (el, *buybox.ancestors(el, 2)):
+        parent = node.getparent()
+        if node.tag in _OPTION_TAGS and parent is not None:
+            like = sum(1 for sib in parent if sib.tag == node.tag)
+            if like >= 3:
+                return True
+    return False
 
 
 def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None:

@@ -138,3 +138,11 @@ def test_free_text_availability_in_markup_reads_as_a_schema_org_name(said: str, 
                    f'<span itemprop="availability">{said}</span></div></div>'
                    "<button disabled>Add to cart</button>")
     assert p is not None and p.availability == name
+
+
+def test_sold_out_on_one_choice_of_a_size_picker_is_not_the_products_stock() -> None:
+    picker = "<ul><li>S</li><li>M</li><li>L – Sold out</li><li>XL</li></ul>"
+    p = product_of(f"<h1>Linen shirt</h1><span class='price'>€49</span>{picker}")
+    assert p is not None and p.availability == "InStock"
+    sold = product_of("<h1>Linen shirt</h1><span class='price'>€49</span><p>Sold out</p>")
+    assert sold is not None and sold.availability == "OutOfStock"
