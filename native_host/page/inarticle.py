@@ -120,29 +120,44 @@ _POINTER_TAGS = ("p", "h2", "h3", "h4", "h5", "h6")
 
 
 def drop_pointers(article: El) -> None:
-    """Drop blocks that only point to another story: a label of up to four words ending in
-    ":", "?", "»" (in any language) and then a link with the rest of the text."""
-    doomed = []
+    """Drop blocks that only point to other stories: a label of up to four words ending in
+    ":", "?", "»" (in any language) and then a link with the rest of the text; a short
+    label alone ("Lesen Sie auch", "Auch auf example.de") and the blocks of only links
+    right after it.  One pass; most paragraphs are ruled out by their first characters."""
+    doomed: list[El] = []
     for el in article.iter(*_POINTER_TAGS):
+        lead = len((el.text or "").strip())
+        if lead > 80:
+            continue  # prose from its first words: neither kind of pointer
         first = next(el.iter("a"), None)
-        href = (first.get("href") or "").strip() if first is not None else ""
-        if not href or href.startswith("#"):
+        if first is None:
+            after = _next_element(el)
+            if _link_block(after) and _label(el):
+                doomed.append(el)
+                while _link_block(after):
+                    doomed.append(after)
+                    after = _next_element(after)
             continue
-        text = " ".join(text_of(el).split())
-        if not text or len(text) > 250:
+        href = (first.get("href") or "").strip()
+        if lead > 40 or not href or href.startswith("#"):
             continue
-        label = _text_before(el, first)
-        match = _POINTER_LABEL.match(label)
+        match = _POINTER_LABEL.match(_text_before(el, first, 40))
         if match is None or len(match.group(1).split()) > 4:
             continue
-        if link_density(el, len(text)) >= 0.5:
+        length = text_len(el)
+        if 0 < length <= 250 and link_density(el, length) >= 0.5:
             doomed.append(el)
     remove_all(doomed)
-    _drop_labelled_links(article)
 
 
 _LINKS_TAGS = {"p", "ul", "ol", "blockquote", "div"}
-_LABEL_TAGS = ("p", "h2", "h3", "h4", "h5", "h6")
+
+
+def _next_element(el: El) -> El | None:
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    return after
 
 
 def _link_block(el: El | None) -> bool:
@@ -156,39 +171,24 @@ def _link_block(el: El | None) -> bool:
     return not any((a.text or "").lstrip().startswith(("http", "www.")) for a in el.iter("a"))
 
 
-def _drop_labelled_links(article: El) -> None:
-    """Drop a short label ("Lesen Sie auch", "Auch auf example.de", "Das Thema könnte
-    dich auch interessieren:") and the blocks of only links right after it: a heading, or
-    a paragraph ending in ":"/"?", of up to eight words and no links."""
-    doomed = []
-    for el in article.iter(*_LABEL_TAGS):
-        after = el.getnext()
-        while after is not None and not isinstance(after.tag, str):
-            after = after.getnext()
-        if not _link_block(after) or next(el.iter("a"), None) is not None:
-            continue
-        text = " ".join(text_of(el).split())
-        if not text or len(text) > 80 or len(text.split()) > 8:
-            continue
-        if el.tag == "p" and not text.endswith((":", "?")):
-            continue
-        doomed.append(el)
-        while _link_block(after):
-            doomed.append(after)
-            after = after.getnext()
-            while after is not None and not isinstance(after.tag, str):
-                after = after.getnext()
-    remove_all(doomed)
+def _label(el: El) -> bool:
+    """A label for what follows ("Lesen Sie auch", "Das Thema könnte dich auch
+    interessieren:"): a heading, or a paragraph ending in ":"/"?", of up to eight words."""
+    text = " ".join(text_of(el).split())
+    if not text or len(text) > 80 or len(text.split()) > 8:
+        return False
+    return el.tag != "p" or text.endswith((":", "?"))
 
 
-def _text_before(el: El, stop: El) -> str:
-    """The text of ``el`` before its descendant ``stop`` (document order)."""
-    parts = [el.text or ""]
-    for node in el.iterdescendants():
-        if node is stop:
+def _text_before(el: El, stop: El, limit: int) -> str:
+    """The text of ``el`` before its descendant ``stop``, in document order; only its
+    start once that passes ``limit`` characters."""
+    parts: list[str] = []
+    size = 0
+    for event, node in etree.iterwalk(el, events=("start", "end")):
+        if node is stop or size > limit:
             break
-        if isinstance(node.tag, str):
-            parts.append(node.text or "")
-        if not any(a is node for a in stop.iterancestors()):
-            parts.append(node.tail or "")  # an ancestor's tail comes after ``stop``
+        piece = (node.text if event == "start" else node.tail if node is not el else None) or ""
+        parts.append(piece)
+        size += len(piece)
     return " ".join(" ".join(parts).split())
