@@ -1,5 +1,9 @@
 """Cutting page text never splits an emoji into a lone surrogate (which the host would have to
-replace): extension/text.js's clip(), run by Node, and content.js's copy of it."""
+replace): extension/text.js's clip(), run by Node, and content.js's copy of it.
+
+No browser here, so nothing to run in Chromium and Firefox ESR: clip() is plain string code that
+Node runs as the browsers would, and the second test reads the sources. The page text it cuts is
+read in both browsers by the driver's flows (tests/e2e/test_flows.py, test_trust.py)."""
 
 from __future__ import annotations
 
