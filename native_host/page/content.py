@@ -25,7 +25,6 @@ from typing import Callable
 from lxml import etree
 
 from native_host.page.cleaning import clean, prepare
-from native_host.page.declared import declared_body
 from native_host.page.measures import Flags
 from native_host.page.parse import text_of
 from native_host.page.render import render
@@ -135,26 +134,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
 
     With ``reparse`` (a function returning a fresh tree of the same page) the first pass
     works on ``root`` itself, which is left modified, and retries work on fresh trees:
-    this spares copying a big page when the caller is done with its tree.
-
-    A page whose visible text gives much less than the article body it declares in its
-    JSON-LD (``articleBody``: an article rendered by script, a teaser page) gets that."""
-    declared = declared_body(root)
-    text, words = _extract_passes(root, title, max_chars, reparse)
-    if declared:
-        count = len(declared.split())
-        if count >= _DECLARED_WORDS and count >= 2 * words:
-            # what the page shows first (a paywall's teaser, the standfirst), then the body
-            whole = f"{text}\n\n{declared}" if text else declared
-            return (whole if max_chars is None else whole[:max_chars]), words + count
-    return text, words
-
-
-_DECLARED_WORDS = 80
-
-
-def _extract_passes(root: El, title: str, max_chars: int | None,
-                    reparse: Callable[[], El] | None) -> tuple[str, int]:
+    this spares copying a big page when the caller is done with its tree."""
     body = root.find("body")
     if body is None:
         return "", 0

@@ -4,7 +4,7 @@ short chrome after the last paragraph, copyright and disclaimer blocks, an artic
 
 from __future__ import annotations
 
-from native_host.page.content import extract, extract_limited, trim_tail
+from native_host.page.content import extract, trim_tail
 from native_host.page.measures import Flags
 from native_host.page.parse import parse
 from native_host.page.scoring import gather, leads
@@ -192,26 +192,3 @@ def test_no_lead_from_a_named_header_without_a_title_or_outside_an_article() -> 
     banner = (f"<div class='site-header'><h1>City paper</h1><p class='intro'>{leadin}</p></div>")
     text = article(banner + "<div class='body'>" + f"<p>{PARA * 2}</p>" * 4 + "</div>")
     assert "Annual interest" not in text
-
-
-def test_the_article_body_declared_in_json_ld_is_read_when_the_page_shows_little() -> None:
-    import json
-
-    body = "\n".join(f"Paragraph {i}: the president's re-election was no easy feat, " * 3
-                     for i in range(12))
-    ld = json.dumps({"@context": "https://schema.org", "@type": "NewsArticle",
-                     "headline": "A playbook", "articleBody": body})
-    page = ("<html><head><script type='application/ld+json'>" + ld + "</script></head><body>"
-            "<div id='app'><h1>A playbook</h1><p>Taiwan's president speaks during a televised "
-            "debate in Taipei. Photo: AP</p></div></body></html>")
-    text = extract(parse(page))
-    assert "televised debate" in text  # what the page shows stays first
-    assert "Paragraph 11: the president's re-election" in text
-    shown, words = extract_limited(parse(page), "", 300)
-    assert len(shown) <= 300 and words > 300
-    # a page that shows its article does not get the declared copy twice
-    visible = "".join(f"<p>{PARA * 2}</p>" for _ in range(6))
-    ld_short = json.dumps({"@type": "NewsArticle", "articleBody": PARA * 6})
-    text = extract(parse(f"<html><head><script type='application/ld+json'>{ld_short}</script>"
-                         f"</head><body><article>{visible}</article></body></html>"))
-    assert text.count(PARA.strip()) == 12
