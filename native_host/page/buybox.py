@@ -147,9 +147,10 @@ def shown_text(node: El) -> str:
             if el.tail:
                 parts.append(el.tail)
             continue
-        if el.tag == "sup" and re.fullmatch(r"\s*\d{2}\s*", el.text or "") and parts \
-                and re.search(r"\d\s*$", parts[-1]) and len(el) == 0:
-            parts[-1] = parts[-1].rstrip() + "." + el.text.strip()  # "$229<sup>99</sup>": 229.99
+        if el.tag in ("sup", "span") and re.fullmatch(r"\s*\d{2}\s*", el.text or "") and parts \
+                and re.search(r"\d\s*$", parts[-1]) and len(el) == 0 and not (el.tail or "").strip():
+            # "$229<sup>99</sup>", "$229<span class=cents>99</span>": 229.99
+            parts[-1] = parts[-1].rstrip() + "." + el.text.strip()
         elif el.text:
             parts.append(el.text)
         if not is_root and el.tail:
@@ -194,6 +195,9 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
         if price is None or float(price) == 0:
             continue
         cur = CURRENCY.search(whole)
+        parent = node.getparent()
+        if cur is None and parent is not None and len(shown_text(parent)) <= 30:
+            cur = CURRENCY.search(shown_text(parent))  # "36,99" and "€" side by side
         candidates.append((i, price, cur.group(0) if cur else None, _in_link(node), node))
     box, box_price, box_currency = buy_box(root, blocks)
     if box is not None:

@@ -146,3 +146,15 @@ def test_sold_out_on_one_choice_of_a_size_picker_is_not_the_products_stock() -> 
     assert p is not None and p.availability == "InStock"
     sold = product_of("<h1>Linen shirt</h1><span class='price'>€49</span><p>Sold out</p>")
     assert sold is not None and sold.availability == "OutOfStock"
+
+
+def test_cents_in_a_span_of_their_own_are_the_decimals() -> None:
+    p = product_of("<h1>Doorbell</h1><div class='sale-price'>$229<span class='right'>99</span></div>")
+    assert p is not None and p.price == "229.99"
+
+
+def test_a_price_whose_currency_sign_is_a_sibling_comes_before_later_amounts() -> None:
+    p = product_of("<h1>Chair cover</h1><div><span class='prod_price'>36,99</span><span class='money'>€</span></div>"
+                   "<ul><li><span class='ship_price'>3,99€</span></li></ul>"
+                   "<div><span class='popup_price'>4,99 €</span></div>")
+    assert p is not None and p.price == "36.99" and p.currency == "EUR"
