@@ -131,8 +131,10 @@ def drop_pointers(article: El) -> None:
             continue  # prose from its first words: neither kind of pointer
         first = next(el.iter("a"), None)
         if first is None:
+            if (not lead and not len(el)) or any(child.tag in _NOT_IN_LABEL for child in el):
+                continue  # empty, or blocks inside: not a label
             after = _next_element(el)
-            if _link_block(after) and _label(el):
+            if _label(el) and _link_block(after):
                 doomed.append(el)
                 while _link_block(after):
                     doomed.append(after)
@@ -151,6 +153,7 @@ def drop_pointers(article: El) -> None:
 
 
 _LINKS_TAGS = {"p", "ul", "ol", "blockquote", "div"}
+_NOT_IN_LABEL = {"p", "div", "ul", "ol", "table", "section", "blockquote", "figure", "article"}
 
 
 def _next_element(el: El) -> El | None:
