@@ -127,8 +127,8 @@ def drop_pointers(article: El) -> None:
     doomed: list[El] = []
     for el in article.iter(*_POINTER_TAGS):
         lead = len((el.text or "").strip())
-        if lead > 80:
-            continue  # prose from its first words: neither kind of pointer
+        if lead > 80 or (lead > 40 and len(el)):
+            continue  # prose from its first words (and more after): neither kind of pointer
         first = next(el.iter("a"), None)
         if first is None:
             if (not lead and not len(el)) or any(child.tag in _NOT_IN_LABEL for child in el):
