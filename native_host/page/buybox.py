@@ -163,8 +163,10 @@ def _in_link(el: El) -> bool:
     return el.tag == "a" or any(a.tag == "a" and a.get("href") for a in ancestors(el, 6))
 
 
-def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None, str | None]:
-    """(price, currency text) of the product's price; see the module doc."""
+def price_from_page(root: El, blocks: list[tuple[El, str]],
+                    structured: bool = False) -> tuple[str | None, str | None]:
+    """(price, currency text) of the product's price; see the module doc (``structured``:
+    the page has product markup, so it sells something even without a buy button found)."""
     from native_host.page.product import normalise_price
 
     anchor = title_index(blocks)
@@ -208,7 +210,8 @@ def price_from_page(root: El, blocks: list[tuple[El, str]]) -> tuple[str | None,
     if box_price:
         return box_price, box_currency
     if not candidates:
-        return near_title(blocks, anchor)
+        # only on a page that sells something: an article's first amount is no price
+        return near_title(blocks, anchor) if structured or buy_buttons(root) else (None, None)
     own = [c for c in candidates if not c[3]]
     if not own:
         return None, None  # only other products' tiles

@@ -287,7 +287,7 @@ def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
         if currency:
             out["currency"] = currency
     if "price" in missing:
-        price, currency = buybox.price_from_page(root, blocks)
+        price, currency = buybox.price_from_page(root, blocks, structured)
         if price:
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:

@@ -158,3 +158,12 @@ def test_a_price_whose_currency_sign_is_a_sibling_comes_before_later_amounts() -
                    "<ul><li><span class='ship_price'>3,99€</span></li></ul>"
                    "<div><span class='popup_price'>4,99 €</span></div>")
     assert p is not None and p.price == "36.99" and p.currency == "EUR"
+
+
+def test_an_articles_first_amount_after_its_title_is_no_price() -> None:
+    para = "<p>" + "Wer einen Kredit aufnimmt, sollte die Zinsen vergleichen und die Laufzeit genau planen. " * 4 + "</p>"
+    page = ("<h1>Wie hoch sind die Zinsen für einen Privatkredit?</h1><p><b>5.000 €</b></p>" + para
+            + "<div class='price-box'>Vergleich</div>")
+    assert product_of(page) is None
+    shop = product_of(page.replace("</p><div", "</p><button>In den Warenkorb</button><div"))
+    assert shop is not None and shop.price == "5.000"  # one "." is a decimal point (normalise_price)
