@@ -33,9 +33,11 @@ _SKU_STRONG = (
     r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikelnummer|Bestellnummer|Best\.?-?Nr\.?|"
     r"Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"
     r"Cod(?:ice)?\.? (?:produs|prodotto|articolo)|Kod(?: produktu)?|Šifra|Katalóg(?:ové)? číslo|"
-    r"Код(?: товара)?|Артикул|קוד מוצר|商品編號|品號|货号|ID Produto|post id|Anzeige|Numer katalogowy"
+    r"Код(?: товара)?|Артикул|קוד מוצר|商品編號|品號|货号|ID Produto|post id|Anzeige|Numer katalogowy|"
+    r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Ürün kodu"
 )
-_SKU_WEAK = r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|R[ée]f(?:[ée]rence)?\.?(?: produit)?"
+_SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|"
+             r"Refer[êe]ncia(?: (?:do )?produto)?|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?\.?(?: produit)?")
 _SKU_WORDS = f"{_SKU_STRONG}|{_SKU_WEAK}"
 _SKU_LABEL = re.compile(rf"(?:^|[\s(|])({_SKU_WORDS})\s*[:#.]?\s*:?\s*([A-Za-z0-9][\w\-./]{{1,40}})",
                         re.I)

@@ -167,3 +167,19 @@ def test_an_articles_first_amount_after_its_title_is_no_price() -> None:
     assert product_of(page) is None
     shop = product_of(page.replace("</p><div", "</p><button>In den Warenkorb</button><div"))
     assert shop is not None and shop.price == "5.000"  # one "." is a decimal point (normalise_price)
+
+
+@pytest.mark.parametrize("label", ["Tootekood:", "Tuotenumero :", "Tuotekoodi", "Varenummer:", "Cikkszám:",
+                                   "Ürün kodu:", "Ad #", "AD ID", "Ad number:"])
+def test_shop_and_classified_ad_code_labels_in_more_languages(label: str) -> None:
+    # a strong label: it wins over a model number shown before it, as the shop's own code does
+    p = product_of("<h1>Robot mower</h1><span class='price'>978,00 €</span>"
+                   "<p>Modèle : IND-400</p>"
+                   f"<p><span>{label}</span> <span>763127</span></p>")
+    assert p is not None and p.sku == "763127"
+
+
+def test_referencia_is_a_product_reference_label() -> None:
+    p = product_of("<h1>Ténis</h1><span class='price'>49,99 €</span>"
+                   "<p>Referência produto: 3410048</p>")
+    assert p is not None and p.sku == "3410048"
