@@ -23,7 +23,8 @@ El = etree._Element
 
 PRICE_CLASS = re.compile(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
 NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
-                       r"per-|range|filter|slider|label|shipping|total|tax|crossed|rrp|msrp|"
+                       r"per-|range[-_]?(?:slider|input|select)|price[-_]?range|filter|slider|label|shipping|"
+                       r"total|tax|crossed|rrp|msrp|"
                        r"-from|installment|monthly|vat", re.I)
 CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
                       r"SEK|NOK|DKK|CZK|HUF|RON|KZT|Lei|Kč|zł|kr|Kn|Rs\.?|R\$|Ft|тг|руб|грн)"

@@ -183,3 +183,15 @@ def test_referencia_is_a_product_reference_label() -> None:
     p = product_of("<h1>Ténis</h1><span class='price'>49,99 €</span>"
                    "<p>Referência produto: 3410048</p>")
     assert p is not None and p.sku == "3410048"
+
+
+def test_range_in_a_class_name_is_not_a_price_range_unless_it_is_one() -> None:
+    # a shop whose CSS prefix is "range-" (its product range): its buy box price is the price
+    buy_box = ("<div class='range-buy-module'><span class='range-price'><span class='range-currency'>£</span>"
+               "<span class='range-integer'>3</span></span><span>/ 3 pack</span>"
+               "<button class='range-btn'>Add to shopping bag</button></div>")
+    p = product_of("<p>FJANTIG</p>" + buy_box)
+    assert p is not None and (p.price, p.currency) == ("3", "GBP")
+    # a price-range slider in the filters is still no price
+    slider = product_of("<div class='price-range'><span>£</span><span>500</span></div>" + buy_box)
+    assert slider is not None and slider.price == "3"
