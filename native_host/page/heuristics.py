@@ -238,7 +238,7 @@ _BUTTON_INPUTS = {"submit", "button", "image"}
 
 
 def _shop_signals(root: El) -> bool:
-    """Loose product itemprops, a price-classed element, or a buy button/form: worth
+    """Loose product itemprops, a price-classed element, or a buy button/form/link: worth
     reading the page for a product.  (One pass in Python: much cheaper than an XPath
     union of ``or`` predicates on a 10 MB page.)"""
     for el in root.iter(etree.Element):
@@ -260,6 +260,10 @@ def _shop_signals(root: El) -> bool:
                 return True
     for el in root.iter("button"):  # buttons without attributes
         if _BUY.search(text_of(el)[:80]):
+            return True
+    for el in root.iter("a"):  # a buy control drawn as a link ("Add to cart", "Buy It Now")
+        text = text_of(el)
+        if len(text) <= 60 and _BUY.search(text):
             return True
     return False
 

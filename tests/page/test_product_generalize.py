@@ -195,3 +195,13 @@ def test_range_in_a_class_name_is_not_a_price_range_unless_it_is_one() -> None:
     # a price-range slider in the filters is still no price
     slider = product_of("<div class='price-range'><span>£</span><span>500</span></div>" + buy_box)
     assert slider is not None and slider.price == "3"
+
+
+def test_a_buy_link_marks_a_shop_page_whose_names_say_nothing() -> None:
+    # no product markup, no class names, the buy control a link: the amount after the title is the price
+    p = product_of("<h1>Gormiti action figure</h1><div><span>€ 16,90</span></div>"
+                   "<a href='/cart/add?id=7'>Aggiungi al carrello</a>")
+    assert p is not None and p.price == "16.90"
+    # the same page without the buy link is an article with a figure in it: no product
+    assert product_of("<h1>Gormiti action figure</h1><div><span>€ 16,90</span></div>"
+                      "<a href='/news'>Read more</a>") is None
