@@ -21,8 +21,12 @@ from native_host.toolcalls.tokens import THINK_BLOCK, hidden_spans, token_spans,
 
 __all__ = ["PAGE_DATA_MARKER", "THINK_BLOCK", "sanitize", "strip_thinking"]
 
-# the fences prompt.untrusted() puts around page data; a model that echoes them must not show them
-PAGE_DATA_MARKER = re.compile(r"<<<(?:END )?PAGE-DATA[^>]*>>>[ \t]*\n?")
+# the fences prompt.untrusted() puts around page data; a model that echoes them must not show them,
+# also when it copies them badly (a bracket lost or added, END on its own, lower case)
+PAGE_DATA_MARKER = re.compile(
+    r"(?i:<{2,}[ \t]*(?:END[ \t]+)?PAGE-DATA\b[^<>\n]*(?:>+|(?=\n)|\Z)"  # opened with <<
+    r"|(?:END[ \t]+)?PAGE-DATA\b[^<>\n]*>{2,})"  # or closed with >>
+    r"[ \t]*\n?")
 
 
 def _markup_names() -> str:
@@ -50,7 +54,7 @@ def sanitize(text: str) -> str:
         # orphaned opening/closing tags (and self-closing ones) of tools and tool-like markup
         for m in re.finditer(rf"</?(?i:{names})\b[^<>]*>|<parameter=[\w-]+>|<function=[\w.-]+>", masked):
             spans.append((m.start(), m.end()))
-    if "<<<" in masked:
+    if "PAGE-DATA" in masked.upper():
         spans += [(m.start(), m.end()) for m in PAGE_DATA_MARKER.finditer(masked)]
     spans += token_spans(masked)
     cleaned = cut(text, spans)
