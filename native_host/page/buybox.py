@@ -35,10 +35,10 @@ _AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 _MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{_AMOUNT.pattern})|"
                     rf"(?P<b>{_AMOUNT.pattern})\s*(?:{CURRENCY.pattern})", re.I)
-_BUY_WORDS = re.compile(r"add[\s_-]*to[\s_-]*(?:shopping[\s_-]*)?(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
+_BUY_WORDS = re.compile(r"add[\s_-]*to[\s_-]*(?:(?:your|my)\s+)?(?:shopping[\s_-]*)?(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
                         r"buy[_-]?(?:button|btn)|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|"
                         r"ajouter au (?:panier|sac)|acheter maintenant|añadir (?:al carrito|a la cesta)|"
-                        r"agregar al carrito|comprar ahora|adicionar ao carrinho|comprar agora|"
+                        r"agregar al carrito|comprar ahora|adicionar (?:ao|à) (?:carrinho|cesto|sacola)|comprar agora|"
                         r"aggiungi al carrello|acquista ora|in (?:de )?winkel(?:wagen|mand)|do koszyka|kup teraz|"
                         r"do košíku|do košíka|kosárba|ostoskoriin|i varukorgen|köp nu|i kurv|i handlekurv|"
                         r"sepete ekle|в корзину|у кошик|в кошик|купить|adaugă în coș|adauga in cos|"

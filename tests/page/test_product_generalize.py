@@ -44,7 +44,8 @@ def test_stock_wording_in_many_languages(said: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("label", ["Ielikt grozā", "Добавить в корзину", "Adaugă în coș", "Do košíka",
-                                   "Lägg i varukorgen", "カートに入れる", "Sepete Ekle"])
+                                   "Lägg i varukorgen", "カートに入れる", "Sepete Ekle", "Add to your basket",
+                                   "Adicionar ao cesto", "Adicionar à sacola"])
 def test_buy_buttons_in_many_languages_are_read_from_their_words(label: str) -> None:
     p = product_of(f"<h1>Widget</h1><div class='x1'><b class='x2'>49,90 €</b>"
                    f"<button class='x3'>{label}</button></div>")
