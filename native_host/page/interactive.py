@@ -195,6 +195,13 @@ def _region(node: El) -> int | None:
     return 2 if node.tag in ("main", "article") else None
 
 
+def _least_priority(el: El, role: str) -> int:
+    """What :func:`_priority` gives at best, without looking at the element's region."""
+    if el.tag in ("input", "select", "textarea") or role in ("textbox", "searchbox", "combobox"):
+        return 0
+    return 1 if el.tag == "button" or role == "button" else 2
+
+
 def _priority(el: El, role: str, memo: dict[El, Mark] | None = None) -> int:
     """Lower is more important: fields, buttons, content links, then chrome links."""
     if el.tag in ("input", "select", "textarea") or role in ("textbox", "searchbox", "combobox"):
@@ -257,6 +264,9 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
             labels[lab.get("for", "")] = " ".join(text_of(lab).split())
     found: list[tuple[int, int, El, str, str]] = []
     chrome_links = content_links = 0
+    # found[i] per priority: a control with ``limit`` found before it at the same or a more
+    # important priority cannot be kept (they come first in the order), so it is not examined
+    at_most = [0, 0, 0, 0]
     hidden_memo: dict[El, Mark] = {}
     region_memo: dict[El, Mark] = {}
     for order, el in candidates:
@@ -268,9 +278,13 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
         if el.get("disabled") is not None:
             continue
         role = _role(el)
+        if at_most[_least_priority(el, role)] >= limit:
+            continue  # outranked whatever its region: no need to walk up for it
         priority = _priority(el, role, region_memo)
         if priority == 3 and chrome_links >= limit:
             continue  # (the cheap test first: enough page-chrome links already)
+        if at_most[priority] >= limit:
+            continue
         if not stamped and _hidden(el, hidden_memo):
             continue
         href = el.get("href") or ""
@@ -284,6 +298,8 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
         elif is_link:
             content_links += 1
         found.append((priority, order, el, role, label))
+        for p in range(priority, 4):
+            at_most[p] += 1
     kept = sorted(found, key=lambda f: (f[0], f[1]))[:limit]
     kept.sort(key=lambda f: f[1])
     if stamped:
