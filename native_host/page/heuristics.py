@@ -237,27 +237,34 @@ def _sku_from_url(root: El, url: str) -> str | None:
 _BUTTON_INPUTS = {"submit", "button", "image"}
 
 
-def _shop_signals(root: El) -> bool:
+def shop_signal(el: El, keys: list[str]) -> bool:
+    """``el`` (with attributes ``keys``) is a loose product itemprop, a price-classed
+    element, or a buy button/form."""
+    if "itemprop" in keys and el.get("itemprop") in ("price", "offers", "sku"):
+        return True
+    if ("class" in keys and "price" in el.get("class", "").lower()) or (
+            "id" in keys and "price" in el.get("id", "")):
+        return True
+    tag = el.tag
+    if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \
+            or (tag == "form" and "action" in keys):
+        label = f"{_attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
+        if tag == "button":
+            label += " " + text_of(el)[:80]
+        if _BUY.search(label):
+            return True
+    return False
+
+
+def _shop_signals(root: El, seen: bool | None = None) -> bool:
     """Loose product itemprops, a price-classed element, or a buy button/form/link: worth
     reading the page for a product.  (One pass in Python: much cheaper than an XPath
-    union of ``or`` predicates on a 10 MB page.)"""
-    for el in root.iter(etree.Element):
-        keys = el.keys()
-        if not keys:
-            continue
-        if "itemprop" in keys and el.get("itemprop") in ("price", "offers", "sku"):
-            return True
-        if ("class" in keys and "price" in el.get("class", "").lower()) or (
-                "id" in keys and "price" in el.get("id", "")):
-            return True
-        tag = el.tag
-        if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \
-                or (tag == "form" and "action" in keys):
-            label = f"{_attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
-            if tag == "button":
-                label += " " + text_of(el)[:80]
-            if _BUY.search(label):
-                return True
+    union of ``or`` predicates on a 10 MB page.)  ``seen``: whether an element with
+    attributes passes :func:`shop_signal`, when the caller's own pass found out."""
+    if seen is None:
+        seen = any(shop_signal(el, keys) for el in root.iter(etree.Element) if (keys := el.keys()))
+    if seen:
+        return True
     for el in root.iter("button"):  # buttons without attributes
         if _BUY.search(text_of(el)[:80]):
             return True
@@ -268,12 +275,13 @@ def _shop_signals(root: El) -> bool:
     return False
 
 
-def guess(root: El, url: str, known: Any, structured: bool) -> dict[str, Any]:
-    """Values for the fields ``known`` (a Product) still lacks.
+def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = None) -> dict[str, Any]:
+    """Values for the fields ``known`` (a Product) still lacks (``seen``: as for
+    :func:`_shop_signals`).
 
     Pages with neither structured product data nor a buy button are left alone: the
     visible-page reading is for shops, and it is the costly part on huge pages."""
-    if not structured and not _shop_signals(root):
+    if not structured and not _shop_signals(root, seen):
         return {}
     out: dict[str, Any] = dict(_loose_itemprops(root))
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]

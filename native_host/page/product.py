@@ -269,8 +269,27 @@ def _scopes(root: El) -> Iterator[El]:
             yield el
 
 
-def from_microdata(root: El) -> dict[str, Any]:
-    for scope in _scopes(root):
+def marked(root: El) -> tuple[list[El], list[El], bool]:
+    """In one pass over the page: the microdata scopes (as :func:`_scopes`), the elements
+    with an RDFa ``typeof``, each in document order, and whether an element with
+    attributes is a shop signal (:func:`heuristics.shop_signal`)."""
+    scopes: list[El] = []
+    typed: list[El] = []
+    shop = False
+    for el in root.iter(etree.Element):
+        keys = el.keys()
+        if keys:
+            if "typeof" in keys:
+                typed.append(el)
+            if "itemscope" in keys and "itemtype" in keys:
+                scopes.append(el)
+            if not shop:
+                shop = heuristics.shop_signal(el, keys)
+    return scopes, typed, shop
+
+
+def from_microdata(root: El, scopes: list[El] | None = None) -> dict[str, Any]:
+    for scope in _scopes(root) if scopes is None else scopes:
         if not re.search(r"schema\.org/(Product|IndividualProduct|ProductModel|ProductGroup)\b",
                          scope.get("itemtype") or "", re.I):
             continue
@@ -282,10 +301,10 @@ def from_microdata(root: El) -> dict[str, Any]:
     return {}
 
 
-def from_rdfa(root: El) -> dict[str, Any]:
+def from_rdfa(root: El, typed: list[El] | None = None) -> dict[str, Any]:
     from native_host.page.rdfa import rdfa_products
 
-    for node in rdfa_products(root):
+    for node in rdfa_products(root, typed):
         found = _from_jsonld_node(node)
         if any(v not in (None, "", []) for k, v in found.items() if k[0] != "_"):
             found["availability"] = _variant_availability(found, [found])
@@ -328,7 +347,15 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) ->
     (``jsonld``: the page's :func:`jsonld_blocks`, when the caller has them already)."""
     product = Product()
     structured = False
-    sources = (lambda r: from_jsonld(r, jsonld), from_microdata, from_rdfa, from_meta)
+    scopes: list[El] | None = None
+    typed: list[El] | None = None
+    shop: bool | None = None
+    try:
+        scopes, typed, shop = marked(root)
+    except Exception:  # each source then looks for itself (and fails on its own)
+        pass
+    sources = (lambda r: from_jsonld(r, jsonld), lambda r: from_microdata(r, scopes),
+               lambda r: from_rdfa(r, typed), from_meta)
     for source in sources:
         try:
             found = source(root)
@@ -338,7 +365,7 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) ->
             structured = True
             product.fill(found)
     try:
-        guessed = heuristics.guess(root, url, product, structured)
+        guessed = heuristics.guess(root, url, product, structured, shop)
         if guessed.pop(heuristics.UNSURE_STOCK, False):
             product.availability = None
         if guessed.pop(heuristics.SHOWN_SKU, False):

@@ -47,10 +47,11 @@ def _item(scope: El, depth: int = 0) -> dict[str, Any]:
     return out
 
 
-def rdfa_products(root: El) -> list[dict[str, Any]]:
-    """Every RDFa node typed as a product, outermost first (at most 20)."""
+def rdfa_products(root: El, typed: list[El] | None = None) -> list[dict[str, Any]]:
+    """Every RDFa node typed as a product, outermost first (at most 20); ``typed``: the
+    page's elements with a ``typeof``, in document order, when the caller has them."""
     found = []
-    for el in root.iter(etree.Element):
+    for el in root.iter(etree.Element) if typed is None else typed:
         if "typeof" in el.keys() and any(_PRODUCT.search(t) for t in (el.get("typeof") or "").split()):
             found.append(_item(el))
             if len(found) >= 20:
