@@ -199,8 +199,10 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
             continue
         cur = CURRENCY.search(whole)
         parent = node.getparent()
-        if cur is None and parent is not None and len(shown_text(parent)) <= 30:
-            cur = CURRENCY.search(shown_text(parent))  # "36,99" and "€" side by side
+        if cur is None and parent is not None:
+            around = shown_text(parent)
+            if len(around) <= 30:
+                cur = CURRENCY.search(around)  # "36,99" and "€" side by side
         candidates.append((i, price, cur.group(0) if cur else None, _in_link(node), node))
     box, box_price, box_currency = buy_box(root, blocks)
     if box is not None:

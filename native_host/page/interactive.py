@@ -204,13 +204,10 @@ def _least_priority(el: El, role: str) -> int:
 
 def _priority(el: El, role: str, memo: dict[El, Mark] | None = None) -> int:
     """Lower is more important: fields, buttons, content links, then chrome links."""
-    if el.tag in ("input", "select", "textarea") or role in ("textbox", "searchbox", "combobox"):
-        return 0
-    if el.tag == "button" or role == "button":
-        return 1
+    best = _least_priority(el, role)
     parent = el.getparent()
-    if parent is None:
-        return 2
+    if best < 2 or parent is None:
+        return best
     levels, region = _nearest(parent, _region, {} if memo is None else memo, 30)
     return region if levels < 30 and region is not None else 2  # type: ignore[return-value]
 

@@ -7,6 +7,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from native_host.page.stock import wording
+
 # schema.org names and the spellings shops and feeds use for them (OpenGraph / Facebook
 # catalogue values: "in stock", "oos", "available for order", "preorder").  ``SoldOut`` is
 # read as ``OutOfStock``: the same for a shopper, and the value every consumer compares.
@@ -38,8 +40,6 @@ def normalise_availability(value: Any) -> str | None:
     if key in _AVAILABILITY or len(value) > 60 or "schema.org" in value:
         return _AVAILABILITY.get(key)
     # free text a shop put in the markup ("Auf Lager", "Épuisé", "Sold out online")
-    from native_host.page.stock import wording
-
     said = wording(value)
     return "OutOfStock" if said == "out" else "InStock" if said == "in" else None
 

@@ -223,8 +223,9 @@ def _lead_before(first: El, flags: Flags) -> list[El]:
         box = node.getprevious()
         while box is not None and not isinstance(box.tag, str):
             box = box.getprevious()
-        if box is not None and text_len(box) > 0:
-            if text_len(box) > _LEAD_BOX_CHARS:
+        size = text_len(box) if box is not None else 0
+        if size > 0:
+            if size > _LEAD_BOX_CHARS:
                 return []
             found = [el for el in ([box] if box.tag == "p" else box.iter("p"))
                      if text_len(el) >= _LEAD_CHARS and link_density(el) <= 0.2

@@ -59,7 +59,3 @@ def wording(text: str, context: str = "") -> str | None:
     if IN.search(text):
         return "in"
     return None
-
-
-def says_out(text: str) -> bool:
-    return wording(text) == "out"
