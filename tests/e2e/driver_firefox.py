@@ -174,7 +174,10 @@ class FxView:
         self.click_css(css, nth)
 
         async def saved() -> Path:
-            for _ in range(150):  # until a new file is there and nothing is still being written
+            # until a new file is there and nothing is still being written: 30 s, as Playwright waits
+            # for Chromium's and longer than the 15 s the sidebar allows an export's request to the
+            # helper (on a loaded CI machine a Firefox export once took longer than 15 s)
+            for _ in range(300):
                 files = set(folder.iterdir())
                 new = [f for f in files - before if not f.name.endswith(".part")]
                 if new and not any(f.name.endswith(".part") for f in files) and new[0].stat().st_size:
