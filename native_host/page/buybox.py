@@ -14,6 +14,7 @@ the buy box, not in the carousels of other products around it.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from lxml import etree
 
@@ -160,6 +161,21 @@ def shown_text(node: El) -> str:
     return " ".join(" ".join(parts).split())
 
 
+def beside_parent(el: El, text: str, found: Callable[[str], object], *, most: int | None = None,
+                  ok: Callable[[El], bool] | None = None) -> str:
+    """``text`` (what ``el`` shows) when ``found`` finds what is wanted in it, else its
+    parent's shown text — an amount and its currency sign in elements of their own ("36,99"
+    · "€", "£" · "3") — when the parent is at most ``most`` characters long and ``ok``
+    accepts the parent."""
+    if found(text):
+        return text
+    parent = el.getparent()
+    if parent is None or (ok is not None and not ok(parent)):
+        return text
+    around = shown_text(parent)
+    return text if most is not None and len(around) > most else around
+
+
 def _in_link(el: El) -> bool:
     return el.tag == "a" or any(a.tag == "a" and a.get("href") for a in ancestors(el, 6))
 
@@ -197,12 +213,7 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
         price = normalise_price(m.group(0) if m else text, structured=False)
         if price is None or float(price) == 0:
             continue
-        cur = CURRENCY.search(whole)
-        parent = node.getparent()
-        if cur is None and parent is not None:
-            around = shown_text(parent)
-            if len(around) <= 30:
-                cur = CURRENCY.search(around)  # "36,99" and "€" side by side
+        cur = CURRENCY.search(beside_parent(node, whole, CURRENCY.search, most=30))
         candidates.append((i, price, cur.group(0) if cur else None, _in_link(node), node))
     box, box_price, box_currency = buy_box(root, blocks)
     if box is not None:
@@ -237,9 +248,7 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
         return None, None  # no title to be near
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
-        parent = el.getparent()
-        if not _MONEY_ONLY.fullmatch(text) and len(text) <= 24 and parent is not None:
-            text = shown_text(parent)  # "£" and "3" in elements of their own
+        text = beside_parent(el, text, _MONEY_ONLY.fullmatch, ok=lambda _, short=len(text) <= 24: short)
         if len(text) > 24 or not _MONEY_ONLY.fullmatch(text) or _in_link(el) \
                 or any(a.tag in _STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
             continue
@@ -301,11 +310,8 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
             for el in shown:
                 if el.tag in _STRUCK or NOT_PRICE.search(attrs(el)):
                     continue
-                text = shown_text(el)
-                parent = el.getparent()
-                if not _MONEY.search(text) and parent is not None and id(parent) not in visible \
-                        and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)):
-                    text = shown_text(parent)  # "978,00" and "€" in elements of their own
+                text = beside_parent(el, shown_text(el), _MONEY.search, ok=lambda parent: id(
+                    parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
                 m = _MONEY.search(text) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
                 if m:
                     price = normalise_price(m.group("a") or m.group("b"), structured=False)

@@ -15,11 +15,12 @@ from pydantic import BaseModel
 
 from native_host.page import heuristics
 from native_host.page.currency import to_iso
+from native_host.page.items import SHOWN, flatten_item, microdata_item, rdfa_products
 from native_host.page.normalise import (_NORMALISE, SOLD_OUT, _sku, normalise_availability,
                                          normalise_price)
 
 __all__ = ["FIELDS", "Product", "extract_product", "normalise_availability", "normalise_price"]
-from native_host.page.parse import hidden_by_markup, text_of
+from native_host.page.parse import text_of
 
 El = etree._Element
 FIELDS = ("name", "price", "currency", "availability", "sku", "brand", "rating", "review_count")
@@ -204,62 +205,6 @@ def from_jsonld(root: El, blocks: list[Any] | None = None) -> dict[str, Any]:
 # ------------------------------------------------------------------ microdata
 
 
-def _prop_value(el: El) -> Any:
-    for attr in ("content", "value"):
-        if el.get(attr) is not None:
-            return el.get(attr)
-    if el.tag in ("a", "link", "area"):
-        return el.get("href")
-    if el.tag in ("img", "source", "video", "audio", "iframe"):
-        return el.get("src")
-    if el.tag == "time" and el.get("datetime"):
-        return el.get("datetime")
-    return " ".join(text_of(el).split())
-
-
-SHOWN = "_shown"
-
-
-def _shown(scope: El) -> bool:
-    """Whether a microdata item shows anything to a shopper (not only ``<meta>`` tags)."""
-    if hidden_by_markup(scope):
-        return False
-    return any(t.strip() for t in scope.itertext("*")
-               if t.strip() and not t.strip().startswith(("{", "<")))
-
-
-def _item(scope: El, depth: int = 0) -> dict[str, list[Any]]:
-    """One microdata item: property → values, nested items as dicts (depth-limited); nested
-    items say whether they show anything (``_shown``)."""
-    props: dict[str, list[Any]] = {"@type": [scope.get("itemtype") or ""]}
-    if depth:
-        props[SHOWN] = [_shown(scope)]
-    stack = list(reversed(scope))
-    while stack:
-        el = stack.pop()
-        if not isinstance(el.tag, str):
-            continue
-        names = (el.get("itemprop") or "").split()
-        nested = el.get("itemscope") is not None
-        if names:
-            value: Any = _item(el, depth + 1) if nested and depth < 8 else _prop_value(el)
-            for name in names:
-                props.setdefault(re.split(r"[/#]", name)[-1], []).append(value)
-        if not nested:
-            stack.extend(reversed(el))
-    return props
-
-
-def _flatten_item(item: dict[str, list[Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"@type": item.get("@type", [""])[0].split()}
-    for key, values in item.items():
-        if key == "@type":
-            continue
-        flat = [_flatten_item(v) if isinstance(v, dict) else v for v in values]
-        out[key] = flat[0] if len(flat) == 1 else flat
-    return out
-
-
 def _scopes(root: El) -> Iterator[El]:
     """Elements with ``itemscope`` and ``itemtype``, in document order (a Python pass is
     cheaper than libxml2's XPath on big pages)."""
@@ -293,7 +238,7 @@ def from_microdata(root: El, scopes: list[El] | None = None) -> dict[str, Any]:
         if not re.search(r"schema\.org/(Product|IndividualProduct|ProductModel|ProductGroup)\b",
                          scope.get("itemtype") or "", re.I):
             continue
-        node = _flatten_item(_item(scope))
+        node = flatten_item(microdata_item(scope))
         found = _from_jsonld_node(node)
         if any(v not in (None, "", []) for v in found.values()):
             found["availability"] = _variant_availability(found, [found])
@@ -302,8 +247,6 @@ def from_microdata(root: El, scopes: list[El] | None = None) -> dict[str, Any]:
 
 
 def from_rdfa(root: El, typed: list[El] | None = None) -> dict[str, Any]:
-    from native_host.page.rdfa import rdfa_products
-
     for node in rdfa_products(root, typed):
         found = _from_jsonld_node(node)
         if any(v not in (None, "", []) for k, v in found.items() if k[0] != "_"):
@@ -313,7 +256,6 @@ def from_rdfa(root: El, typed: list[El] | None = None) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ OpenGraph / meta
-
 
 
 def from_meta(root: El) -> dict[str, Any]:
