@@ -19,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_page import product_pages, readability_corpus, snippet_corpus  # noqa: E402
+from page_products import product_pages  # noqa: E402
+from page_text import readability_corpus, snippet_corpus  # noqa: E402
 
 
 def dump(path: str) -> int:

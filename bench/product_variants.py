@@ -192,7 +192,8 @@ def table(results: dict[tuple[str, str], dict[str, dict]], n: int) -> list[str]:
 
 
 def main() -> int:
-    import bench_page
+    import page_products
+    import page_systems
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", action="append", choices=list(VARIANTS))
@@ -200,10 +201,10 @@ def main() -> int:
     ap.add_argument("--half", choices=("A", "B"))
     ap.add_argument("--no-extruct", action="store_true")
     args = ap.parse_args()
-    pages = bench_page.product_pages()
-    systems = {"tabmate": bench_page.tabmate_product}
+    pages = page_products.product_pages()
+    systems = {"tabmate": page_systems.tabmate_product}
     if not args.no_extruct:
-        systems["extruct"] = bench_page.extruct_product
+        systems["extruct"] = page_systems.extruct_product
     errors = (args.half or "all") if args.show_errors else None
     print("\n".join(table(run(pages, systems, args.variant or list(VARIANTS), errors), len(pages))))
     return 0
