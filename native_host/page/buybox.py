@@ -236,6 +236,19 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
 
 
 _MONEY_ONLY = re.compile(rf"[^\w$€£¥₹₽₩₺₴₪฿₫₸]*(?:{_MONEY.pattern})[^\w]*", re.I)
+# "from 74,95 €": the lowest price of the product's variants, shown as its price (often
+# beside a list price it undercuts)
+_FROM = (r"(?:from|starting at|ab|à partir de|dès|desde|a partir de|a partire da|da|vanaf|vana|"
+         r"od|alkaen|från|fra|от|від|από|から|起)")
+_PLAIN_MONEY = re.sub(r"\(\?P<\w+>", "(?:", _MONEY_ONLY.pattern)
+_FROM_MONEY = re.compile(rf"\s*{_FROM}:?\s+{_PLAIN_MONEY}|{_PLAIN_MONEY}\s*{_FROM}\s*", re.I)
+
+
+def _money_only(text: str) -> bool:
+    """An amount with a currency sign and nothing else, or a "from" price."""
+    return bool(_MONEY_ONLY.fullmatch(text) or _FROM_MONEY.fullmatch(text))
+
+
 _NEAR_TITLE = 30  # visible blocks after the title where the product's price is shown
 
 
@@ -248,8 +261,8 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
         return None, None  # no title to be near
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
-        text = beside_parent(el, text, _MONEY_ONLY.fullmatch, ok=lambda _, short=len(text) <= 24: short)
-        if len(text) > 24 or not _MONEY_ONLY.fullmatch(text) or _in_link(el) \
+        text = beside_parent(el, text, _money_only, ok=lambda _, short=len(text) <= 24: short)
+        if len(text) > 24 or not _money_only(text) or _in_link(el) \
                 or any(a.tag in _STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
             continue
         m = _MONEY.search(text)
