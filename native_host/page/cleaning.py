@@ -114,7 +114,21 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
             return not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs)
         if _related(attrs):
             return not _holds_main(el) and not _inside(el, ("table", "code", "pre"))
+    if ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED and _overlay(class_and_id(el)):
+        return not _holds_main(el, _MAIN_OR_TITLE)
     return False
+
+
+_OVERLAY = re.compile(r"(?:^|[-_])(?:modal|dialog)$")
+
+
+@lru_cache(maxsize=8192)
+def _overlay(attrs: str) -> bool:
+    """A class/id word that names a modal dialog ("modal", "b-dialog", "cli-modal",
+    "login_modal"): a box drawn over the page on demand (log-in, newsletter, cookie
+    settings), not the article whatever content words (or ``<article>`` boxes) it has —
+    unless it holds the page's ``<main>`` or ``h1`` (a story opened over a list)."""
+    return any(_OVERLAY.search(word) for word in attrs.lower().split())
 
 
 # what sites call the lead (standfirst) under an article's title, in several languages
@@ -122,15 +136,19 @@ _LEAD_NAME = re.compile(r"lead|deck|excerpt|subtitle|standfirst|intro|chapo|baja
 
 
 def _rescue_lead(el: El) -> None:
-    """An article's header (its ``h1`` and at most 2000 characters, in an ``<article>`` or
+    """An article's header (its title and at most 2000 characters, in an ``<article>`` or
     ``<main>``) named so goes like the page's banner, but the lead it holds (a block named
     "lead", "deck", "excerpt", "standfirst", "chapo"…, ≥ 60 characters, few links, no
     blocks inside) is the article's: it is moved out, right after the header, as a
-    paragraph, where :func:`scoring.leads` finds it."""
+    paragraph, where :func:`scoring.leads` finds it.  The title is an ``h1``, or an ``h2``
+    when no paragraph of the article comes before the header (an ``h2`` further down heads
+    a chart or a box, not the story)."""
     if "header" not in class_and_id(el).lower() or not _inside(el, ("article", "main")):
         return
-    if next(el.iter("h1"), None) is None or text_len(el) > 2000:
-        return  # not an article's header (its title and lead), or the article itself
+    if text_len(el) > 2000:
+        return  # the article itself
+    if next(el.iter("h1"), None) is None and (next(el.iter("h2"), None) is None or _after_text(el)):
+        return  # not an article's header (its title and lead)
     after = el
     for node in list(el.iter("p", "h2", "h3", "div")):
         attrs = class_and_id(node).lower()
@@ -143,6 +161,21 @@ def _rescue_lead(el: El) -> None:
         node.tag = "p"
         after.addnext(node)
         after = node
+
+
+def _after_text(el: El) -> bool:
+    """Whether a paragraph with text comes before ``el`` in its ``<article>``/``<main>``."""
+    holder = el.getparent()
+    while holder is not None and holder.tag not in ("article", "main"):
+        holder = holder.getparent()
+    if holder is None:
+        return False
+    for node in holder.iter(etree.Element):
+        if node is el:
+            return False
+        if node.tag == "p" and text_len(node):
+            return True
+    return False
 
 
 def _last_element(el: El) -> El | None:
@@ -175,6 +208,7 @@ def _only_menu(attrs: str) -> bool:
 _KEEP_NAMED = {"body", "a", "html", "main", "article"}
 _MAIN = etree.XPath("boolean(.//main | .//article | .//*[@role='main'])")
 _MAIN_ONLY = etree.XPath("boolean(.//main | .//*[@role='main'])")
+_MAIN_OR_TITLE = etree.XPath("boolean(.//main | .//*[@role='main'] | .//h1)")
 
 
 def _holds_main(el: El, test: etree.XPath = _MAIN) -> bool:

@@ -20,7 +20,7 @@ El = etree._Element
 _NEGATIVE = re.compile(
     r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"
     r"masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
-    r"sponsor|shopping|tags|widget|cookie|newsletter",
+    r"sponsor|shopping|tags|widget|cookie|newsletter|author-(?:bio|box|info|description)|about-(?:the-)?author",
 )
 _POSITIVE = re.compile(
     r"article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story",

@@ -8,6 +8,7 @@ blank lines, so the budget can cut between paragraphs.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lxml import etree
 
@@ -95,7 +96,10 @@ def render(root: etree._Element, max_chars: int | None = None) -> str:
         stack.append((el, True))
         stack.extend((child, False) for child in reversed(el))
     w.flush()
-    return "\n\n".join(w.blocks)
+    text = "\n\n".join(w.blocks)
+    # one spelling per character (composed, NFC): the page may write "য়" as one code point
+    # or as two, which look the same to the reader but not to a search or a model
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def _open(el: etree._Element, tag: str, w: _Writer, counters: list[int], rows: list[bool]) -> None:

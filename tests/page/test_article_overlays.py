@@ -1,0 +1,77 @@
+"""Boxes a page draws over itself and blocks that are not the article's text, on pages
+nobody tuned for (issue 15, session 5)."""
+
+from __future__ import annotations
+
+from native_host.page.content import extract
+from native_host.page.parse import parse
+
+SHORT = ("New York is the centre of the pandemic, and sport there has come to a halt: "
+         "the leagues have stopped their seasons until further notice.")
+
+
+def page(body: str) -> str:
+    return extract(parse(f"<html><body>{body}</body></html>"))
+
+
+LOGIN = ("<div class='b-dialog m-dark' id='aria-login-dialog'><div class='b-login'>"
+         + "".join(f"<article class='login-panel'><h2>Step {i}</h2><p>Please confirm the link in "
+                   "the e-mail we sent you within 24 hours to complete your registration, "
+                   f"then sign in again with your new password ({i}).</p></article>"
+                   for i in range(8)) + "</div></div>")
+
+
+def test_a_modal_dialog_is_not_the_article_even_with_article_boxes_and_on_retries() -> None:
+    # the story is short (the retries run), the log-in dialog is long and made of <article>s
+    text = page(f"<main><article class='post'><h1>Sport stops</h1><p>{SHORT}</p></article></main>"
+                + LOGIN)
+    assert SHORT in text
+    assert "registration" not in text
+
+
+def test_a_story_opened_in_a_modal_over_a_list_is_kept() -> None:
+    story = "".join(f"<p>{SHORT} Paragraph {i} goes on about the leagues, the fans and the city.</p>"
+                    for i in range(6))
+    text = page("<ul class='list'><li><a href='/a'>Another story</a></li></ul>"
+                f"<div class='render-target-modal'><h1>Sport stops</h1><div>{story}</div></div>")
+    assert "Paragraph 5" in text
+
+
+def test_text_comes_out_in_one_unicode_spelling() -> None:
+    # "é" written as "e" and a combining accent reads the same as the composed one
+    word = "cafe\u0301 "
+    text = page(f"<article><p>{SHORT} {word * 20}</p><p>{SHORT} {word * 20}</p></article>")
+    assert "caf\u00e9" in text and "e\u0301" not in text
+
+
+def deep(inner: str) -> str:
+    return ("<div class='row'><div class='col'><div class='inner'><div class='wrapper'>"
+            + inner + "</div></div></div></div>")
+
+
+def test_an_author_box_longer_than_the_story_parts_is_not_the_article() -> None:
+    # a page builder's text columns, each a short part of the story, deep in the tree
+    parts = deep("".join(f"<div class='text-column'><div class='wrap'><p>Gift idea {i}: bookends, "
+                         f"candles, a lamp.</p><p>{SHORT}</p><p>{SHORT}</p></div></div>"
+                         for i in range(4)))
+    bio = ("<div class='section-inner'><div class='author-bio'><div class='author-description'>"
+           + "".join(f"<p>Anna writes about interiors, design, travel, food and the good life, {i}, "
+                     "and has done so, with joy, for magazines, papers, blogs and books, for years.</p>"
+                     for i in range(4))
+           + "</div></div><div class='more'><a href='/all'>All posts by Anna</a></div></div>")
+    text = page(f"<article class='post'><div class='entry-content'>{parts}</div>{bio}</article>")
+    assert "Gift idea 0" in text and "Gift idea 3" in text
+    assert "Anna writes" not in text
+
+
+BODY = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
+        "three studies and a long public consultation that drew hundreds of letters. ")
+
+
+def test_the_lead_in_an_article_header_titled_by_an_h2_is_kept() -> None:
+    lead = ("Rain, storms and snow are forecast today in the central and southern regions; "
+            "the fine weather will be back within hours.")
+    text = page("<article class='entry'><header class='entry__header'><h2 class='entry__title'>"
+                f"Polar front in the south</h2><p class='entry__subtitle'>{lead}</p></header>"
+                "<div class='entry__body'>" + f"<p>{BODY * 2}</p>" * 4 + "</div></article>")
+    assert lead in text and BODY.strip() in text
