@@ -18,6 +18,7 @@ from typing import Callable
 
 from lxml import etree
 
+from native_host.page.buywords import BUY, bare_buy, bid
 from native_host.page.parse import hidden_by_markup, text_of
 
 El = etree._Element
@@ -36,31 +37,6 @@ _AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 _MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{_AMOUNT.pattern})|"
                     rf"(?P<b>{_AMOUNT.pattern})\s*(?:{CURRENCY.pattern})", re.I)
-_BUY_WORDS = re.compile(r"add[\s_-]*to[\s_-]*(?:(?:your|my)\s+)?(?:shopping[\s_-]*)?(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
-                        r"buy[_-]?(?:button|btn)|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|"
-                        r"ajouter au (?:panier|sac)|acheter maintenant|añadir (?:al carrito|a la cesta)|"
-                        r"agregar al carrito|comprar ahora|adicionar (?:ao|à) (?:carrinho|cesto|sacola)|comprar agora|"
-                        r"aggiungi al carrello|acquista ora|in (?:de )?winkel(?:wagen|mand)|do koszyka|kup teraz|"
-                        r"do košíku|do košíka|kosárba|ostoskoriin|i varukorgen|köp nu|i kurv|i handlekurv|"
-                        r"sepete ekle|в корзину|у кошик|в кошик|купить|adaugă în coș|adauga in cos|"
-                        r"u košaricu|v košarico|ostukorvi|į krepšelį|grozā|στο καλάθι|הוסף לסל|"
-                        r"أضف إلى السلة|カートに入れる|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買|放入購物車|"
-                        r"장바구니 담기|바로구매|thêm vào giỏ|mua ngay")
-
-
-class _Lowered:
-    """``search`` on the lower-cased text: the buy-word pattern without IGNORECASE is an
-    order of magnitude faster over the thousands of links of a big page."""
-
-    def __init__(self, pattern: re.Pattern) -> None:
-        self.pattern = pattern
-
-    def search(self, text: str) -> re.Match | None:
-        return self.pattern.search(text.lower())
-
-
-BUY = _Lowered(_BUY_WORDS)
-
 # regions that list other products
 _OTHER_PRODUCTS = re.compile(r"carousel|swiper-slide|slick-slide|recommend|related|sponsor|upsell|"
                              r"up-sell|cross-?sell|also-?(?:bought|viewed|like)|similar|p13n|"
@@ -290,9 +266,10 @@ def buy_buttons(root: El) -> list[El]:
     out = []
     for el in root.iter("button", "input", "a", "form"):
         label = f"{attrs(el)} {el.get('name', '')} {el.get('value', '')} {el.get('action', '')}"
+        shown = text_of(el) if el.tag != "form" else ""
         if el.tag != "form":
-            label += " " + " ".join(text_of(el).split())[:60]
-        if BUY.search(label) and not _hidden_or_other(el):
+            label += " " + " ".join(shown.split())[:60]
+        if (BUY.search(label) or bare_buy(el, shown)) and not _hidden_or_other(el):
             out.append(el)
             if len(out) >= 20:
                 break
@@ -311,6 +288,8 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
 
     visible = {id(el) for el, _ in blocks}
     for button in buy_buttons(root):
+        if bid(button):
+            continue  # beside a bid button: the next bid, not the price
         for holder in (button, *(a for a in ancestors(button, 3) if a.tag == "form")):
             for name, value in holder.items():
                 if (name == "price" or (name.startswith("data-") and name.endswith("price"))) \

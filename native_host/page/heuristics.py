@@ -12,7 +12,7 @@ from typing import Any, Callable
 from lxml import etree
 
 from native_host.page import buybox
-from native_host.page.buybox import BUY as _BUY
+from native_host.page.buywords import BUY as _BUY, bare_buy
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
@@ -249,9 +249,10 @@ def shop_signal(el: El, keys: list[str]) -> bool:
     if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \
             or (tag == "form" and "action" in keys):
         label = f"{_attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
-        if tag == "button":
-            label += " " + text_of(el)[:80]
-        if _BUY.search(label):
+        shown = text_of(el) if tag == "button" else None
+        if shown is not None:
+            label += " " + shown[:80]
+        if _BUY.search(label) or bare_buy(el, shown):
             return True
     return False
 
@@ -266,11 +267,12 @@ def _shop_signals(root: El, seen: bool | None = None) -> bool:
     if seen:
         return True
     for el in root.iter("button"):  # buttons without attributes
-        if _BUY.search(text_of(el)[:80]):
+        text = text_of(el)
+        if _BUY.search(text[:80]) or bare_buy(el, text):
             return True
     for el in root.iter("a"):  # a buy control drawn as a link ("Add to cart", "Buy It Now")
         text = text_of(el)
-        if len(text) <= 60 and _BUY.search(text):
+        if len(text) <= 60 and (_BUY.search(text) or bare_buy(el, text)):
             return True
     return False
 

@@ -26,3 +26,37 @@ def test_a_from_price_after_the_title_wins_over_the_list_price_after_it(shown: s
 def test_a_from_word_without_an_amount_is_still_no_price() -> None:
     p = product_of("<h1>Puffer jacket</h1><p>from Helsinki</p><span class='a2'>99,95 €</span>", LD)
     assert p is not None and p.price == "99.95"
+
+
+def _shop(control: str) -> str:
+    # no product markup and class names that say nothing: only the words and the structure
+    return (f"<h1>Long strappy dress</h1><div class='x1'><span class='x2'>49,90 €</span></div>"
+            f"<div class='x3'>{control}</div><p class='x4'>Free returns within 30 days</p>")
+
+
+@pytest.mark.parametrize("control", [
+    "<button class='x5'>Comprar</button>", "<button>Buy</button>", "<input type='submit' value='Acheter'>",
+    "<a role='button' href='/cart'>Kaufen</a>",
+    "<button type='submit' aria-label='Add Long strappy dress'>Add</button>",
+    "<a href='/tickets/1'>Comprar Entrada</a>", "<a href='/tickets/1'>Buy tickets</a>",
+])
+def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str) -> None:
+    p = product_of(_shop(control))
+    assert p is not None and p.price == "49.90" and p.availability == "InStock"
+
+
+@pytest.mark.parametrize("control", [
+    "<a href='/buy'>Buy</a>",  # a plain link "Buy": a site's section ("Buy · Sell · Rent")
+    "<button>Add</button>",  # "Add" that does not say what it adds
+    "<button aria-label='Add Long strappy dress to wishlist'>Add</button>",
+    "<button>Buy better</button>",
+])
+def test_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
+    assert product_of(_shop(control)) is None
+
+
+def test_a_bid_button_marks_an_auction_whose_next_bid_is_not_the_price() -> None:
+    p = product_of("<h1>Pair of pillows</h1><div class='x1'><span class='x2'>$200</span></div>"
+                   "<div class='x3'><p class='x6'>Next bid</p><p class='x7'>$225</p>"
+                   "<button type='button'>Place Bid</button></div>")
+    assert p is not None and p.price == "200" and p.availability == "InStock"

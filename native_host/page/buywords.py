@@ -1,0 +1,84 @@
+"""Words that buy: add-to-cart / buy-now phrases in about 20 languages, and buy controls
+without them (a bare "Buy" / "Comprar" button, a bid, a ticket purchase, an "Add" button
+whose accessible name says what it adds)."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.parse import text_of
+
+El = etree._Element
+
+_BUY_WORDS = re.compile(r"add[\s_-]*to[\s_-]*(?:(?:your|my)\s+)?(?:shopping[\s_-]*)?(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
+                        r"buy[_-]?(?:button|btn)|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|"
+                        r"ajouter au (?:panier|sac)|acheter maintenant|añadir (?:al carrito|a la cesta)|"
+                        r"agregar al carrito|comprar ahora|adicionar (?:ao|à) (?:carrinho|cesto|sacola)|comprar agora|"
+                        r"aggiungi al carrello|acquista ora|in (?:de )?winkel(?:wagen|mand)|do koszyka|kup teraz|"
+                        r"do košíku|do košíka|kosárba|ostoskoriin|i varukorgen|köp nu|i kurv|i handlekurv|"
+                        r"sepete ekle|в корзину|у кошик|в кошик|купить|adaugă în coș|adauga in cos|"
+                        r"u košaricu|v košarico|ostukorvi|į krepšelį|grozā|στο καλάθι|הוסף לסל|"
+                        r"أضف إلى السلة|カートに入れる|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買|放入購物車|"
+                        r"장바구니 담기|바로구매|thêm vào giỏ|mua ngay")
+
+
+class _Lowered:
+    """``search`` on the lower-cased text: the buy-word pattern without IGNORECASE is an
+    order of magnitude faster over the thousands of links of a big page."""
+
+    def __init__(self, pattern: re.Pattern) -> None:
+        self.pattern = pattern
+
+    def search(self, text: str) -> re.Match | None:
+        return self.pattern.search(text.lower())
+
+
+BUY = _Lowered(_BUY_WORDS)
+
+# a buy control whose whole label is a bare buy verb ("Buy", "Acheter", "Kaufen"), a bid
+# ("Place bid"), or a ticket purchase; on a link only when it is drawn as a button, except
+# for bids and tickets, whose words say it all
+_BARE_BUY = re.compile(r"(?:buy|purchase|acheter|kaufen|comprar|compra|acquista|kopen|kup|köp|kjøp|køb|"
+                       r"osta|koupit|kúpiť|cumpără|vásárlás|satın al|购买|購買|구매|구매하기|購入)[\s!.]*")
+_BID = re.compile(r"(?:place (?:a |your )?bid|bid now|make an offer|fai un'offerta|faire une offre|"
+                  r"hacer una oferta|gebot abgeben)[\s!.]*")
+_TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"
+                     r"billets?|tickets? kaufen|karten kaufen|acquista biglietti?)[\s!.]*")
+# "Add" whose accessible name says what it adds: "Add" · aria-label="Add Flat boots"
+_ADD = re.compile(r"(?:add|ajouter|hinzufügen|añadir|aggiungi|adicionar|toevoegen|dodaj|lägg till|lisää)")
+_NOT_BUY = re.compile(r"wish|favou?rite|compare|list|review|comment|note|photo|address|merkliste|"
+                      r"souhait|deseo|desideri|verlanglijst|ulubion")
+
+
+def bare_buy(el: El, shown: str | None = None) -> bool:
+    """A button (or a link drawn as one) that buys without the usual buy words
+    (``shown``: its text, when the caller has it)."""
+    tag = el.tag
+    if tag == "input":
+        if (el.get("type") or "").lower() not in ("submit", "button"):
+            return False
+        text = el.get("value") or ""
+    elif tag in ("button", "a"):
+        text = text_of(el) if shown is None else shown
+    else:
+        return False
+    if len(text) > 200:
+        return False
+    text = " ".join(text.split()).lower()
+    if not text or len(text) > 30:
+        return False
+    if _BID.fullmatch(text) or _TICKET.fullmatch(text):
+        return True
+    if tag == "a" and el.get("role") != "button":
+        return False
+    if _BARE_BUY.fullmatch(text):
+        return True
+    name = " ".join((el.get("aria-label") or el.get("title") or "").split()).lower()
+    return bool(_ADD.fullmatch(text)) and name.startswith(text + " ") and not _NOT_BUY.search(name)
+
+
+def bid(el: El) -> bool:
+    """A bid control ("Place bid"): beside it is the next bid, not the price."""
+    return _BID.fullmatch(" ".join(text_of(el).split()).lower()) is not None
