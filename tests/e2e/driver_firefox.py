@@ -206,7 +206,9 @@ class FxView:
             return self._run(self.fx.wait_for(self.ctx, js, timeout))
         except AssertionError as e:
             shown = self.eval("document.body?.innerText ?? ''")
-            raise AssertionError(f"{e}\nFirefox shows: {shown[-1500:]}") from None
+            if len(shown) > 8000:  # the start (a form's head) and the end (the newest output)
+                shown = f"{shown[:4000]}\n[…]\n{shown[-4000:]}"
+            raise AssertionError(f"{e}\nFirefox shows:\n{shown}") from None
 
     def pause(self, seconds: float) -> None:
         self._run(asyncio.sleep(seconds))
