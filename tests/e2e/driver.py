@@ -67,6 +67,15 @@ def tid(testid: str) -> str:
     return f"[data-testid={testid}]"
 
 
+ANSWER = "[data-testid=message][data-role=assistant]"  # the assistant's messages
+
+
+def ask(sidebar: Any, text: str) -> None:
+    """Type ``text`` into the chat box and press Send (the answer is not awaited)."""
+    sidebar.fill("chat-input", text)
+    sidebar.click("send")
+
+
 EXTENSION_ID = "tabmate@tabmate.app"  # Firefox's (browser_specific_settings.gecko.id)
 OLD_BACKGROUND = "__tabmateE2eStopped"  # set on a background before it is stopped
 

@@ -13,8 +13,9 @@ from typing import Iterator
 
 import pytest
 
-from tests.e2e.conftest import answers, configure, loopback_server, text_reply, wait_answered
-from tests.e2e.driver import tid
+from tests.e2e.conftest import answers, configure, text_reply, wait_answered
+from tests.e2e.driver import ANSWER, tid
+from tests.e2e.site import loopback_server
 from tests.support.fake_provider import images_in
 from tests.support.pdfs import text_pdf
 
@@ -80,7 +81,6 @@ def files() -> Iterator[str]:
         yield url
 
 
-ANSWER = "[data-testid=message][data-role=assistant]"
 SENT_CHIPS = "[data-testid=message][data-role=user] [data-testid=message-chip]"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import configure, text_reply, tool_reply
-from tests.e2e.driver import tid
+from tests.e2e.driver import ask, tid
 
 pytestmark = pytest.mark.e2e
 
@@ -29,11 +29,6 @@ HOLD_CLOCK_AT_CARD = """(() => {
         if (window.__held === null && document.querySelector('.confirm')) window.__held = now();
     }).observe(document.body, {subtree: true, childList: true});
     return true; })()"""
-
-
-def ask(sidebar, text: str) -> None:
-    sidebar.fill("chat-input", text)
-    sidebar.click("send")
 
 
 def _ask(browser, fake, *calls):

@@ -14,11 +14,10 @@ import pytest
 from native_host.history import HistoryStore
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import configure, text_reply
-from tests.e2e.driver import tid
+from tests.e2e.driver import ANSWER, tid
 
 pytestmark = pytest.mark.e2e
 
-ANSWER = "[data-testid=message][data-role=assistant]"
 USER = "[data-testid=message][data-role=user]"
 ITEM = tid("history-item")
 TITLE = tid("history-title")

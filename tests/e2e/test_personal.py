@@ -10,12 +10,11 @@ import pytest
 
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import API_KEY, auth_checking_default, configure, text_reply
-from tests.e2e.driver import tid
+from tests.e2e.driver import ANSWER, tid
 from tests.support.fake_provider import FakeProvider
 
 pytestmark = pytest.mark.e2e
 
-ANSWER = "[data-testid=message][data-role=assistant]"
 USER = "[data-testid=message][data-role=user]"
 
 

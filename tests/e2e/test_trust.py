@@ -11,13 +11,12 @@ import pytest
 
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import configure, text_reply, tool_reply
-from tests.e2e.driver import tid
+from tests.e2e.driver import ANSWER, ask, tid
 from tests.support.fake_provider import FakeProvider, json_reply
 
 pytestmark = pytest.mark.e2e
 
 API = "(globalThis.browser ?? globalThis.chrome)"
-ANSWER = "[data-testid=message][data-role=assistant]"
 
 # runs in the page's isolated world: the same context (and the same runtime APIs, the same
 # sender.id) as Tabmate's own content script
@@ -46,11 +45,6 @@ AS_CONTENT_SCRIPT = """(async ({tabId, attacker}) => {
 
 def tab_id(sidebar, url: str) -> int:
     return sidebar.eval(f"(async () => (await {API}.tabs.query({{}})).find((t) => t.url === {json.dumps(url)}).id)()")
-
-
-def ask(sidebar, text: str) -> None:
-    sidebar.fill("chat-input", text)
-    sidebar.click("send")
 
 
 def test_a_content_script_cannot_act_as_the_sidebar(browser, fake):
