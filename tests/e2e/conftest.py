@@ -262,6 +262,19 @@ def shot(page: Any, name: str) -> None:
     assert_png(path)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test's report ends with the helper's own log (secrets are never logged),
+    so a flake seen once in CI says what the host was doing, not only what the page showed."""
+    outcome = yield
+    report = outcome.get_result()
+    home = getattr(item, "funcargs", {}).get("tabmate_home")
+    if report.failed and report.when == "call" and isinstance(home, Path):
+        for log in sorted(home.rglob("host.log")):
+            tail = log.read_text("utf-8", errors="replace").splitlines()[-40:]
+            report.sections.append((f"host log {log.relative_to(home)} (last 40 lines)", "\n".join(tail)))
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if screenshot_dir.cache_info().currsize and not SAVE_TO_DOCS:
         terminalreporter.write_line(f"e2e screenshots: {screenshot_dir()} "
