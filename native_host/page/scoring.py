@@ -173,7 +173,8 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
 # The lead (standfirst, dek, "chapo") often stands in the article's header, apart from the
 # body the scores pick: it is taken from the same <article>/<main>, above the body.
 _LEAD_HOLDERS = {"article", "main"}
-_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption|menu|(?:^|[ _-])nav(?:$|[ _-])")
+_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
+                       r"(?:^|[ _-])nav(?:$|[ _-])")
 _NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
 _LEAD_CHARS = 60
 _MAX_LEADS = 3  # more paragraphs than a lead has: teasers or a second body, not a lead

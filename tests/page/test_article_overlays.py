@@ -75,3 +75,25 @@ def test_the_lead_in_an_article_header_titled_by_an_h2_is_kept() -> None:
                 f"Polar front in the south</h2><p class='entry__subtitle'>{lead}</p></header>"
                 "<div class='entry__body'>" + f"<p>{BODY * 2}</p>" * 4 + "</div></article>")
     assert lead in text and BODY.strip() in text
+
+
+def test_a_breadcrumb_trail_is_not_the_article_but_a_long_crumb_named_box_stays() -> None:
+    crumbs = ("<div class='entry-crumbs'><a href='/'>Start</a> › <a href='/archiv'>Archiv</a> › "
+              "<span>Bridge to be rebuilt</span></div>")
+    text = page("<article class='post'>" + crumbs + "".join(f"<p>{BODY * 2}</p>" for _ in range(4))
+                + "</article>")
+    assert BODY.strip() in text and "Archiv" not in text
+    # a box named so that holds more than a trail is not one
+    story = "".join(f"<p>{BODY * 2}</p>" for _ in range(4))
+    assert BODY.strip() in page(f"<div class='breadcrumb-wrap'>{story}</div>")
+
+
+def test_an_affiliate_disclosure_before_the_body_is_not_its_lead() -> None:
+    note = ("For links on this page we may receive a commission from the retailer, e.g. for "
+            "those marked with an icon or a blue underline. More information.")
+    body = "".join(f"<p>{BODY * 2}</p>" for _ in range(4))
+    text = page(f"<div class='root'><div class='affiliate-info'><span>{note}</span></div>"
+                "<div class='article-new'><div class='article-top'><ol class='breadcrumb'><li>"
+                "<a href='/'>Home</a></li><li><a href='/city'>City</a></li></ol></div>"
+                f"<article><div class='story-body'>{body}</div></article></div></div>")
+    assert BODY.strip() in text and "commission" not in text
