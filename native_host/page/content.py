@@ -113,7 +113,7 @@ def trim_tail(text: str) -> str:
             cut -= 1
         else:
             break
-    if cut == len(blocks) or _size(blocks[cut - 1]) < 2 * _TAIL_BYTES:
+    if cut == len(blocks) or (_size(blocks[cut - 1]) < 2 * _TAIL_BYTES and not _sentence(blocks[cut - 1])):
         return text
     kept = "\n\n".join(blocks[:cut])
     return kept if len(kept) >= 0.8 * len(text) else text

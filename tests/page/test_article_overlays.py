@@ -97,3 +97,15 @@ def test_an_affiliate_disclosure_before_the_body_is_not_its_lead() -> None:
                 "<a href='/'>Home</a></li><li><a href='/city'>City</a></li></ol></div>"
                 f"<article><div class='story-body'>{body}</div></article></div></div>")
     assert BODY.strip() in text and "commission" not in text
+
+
+def test_short_chrome_after_a_closing_sentence_is_trimmed() -> None:
+    from native_host.page.content import trim_tail
+
+    story = "\n\n".join([BODY * 3] * 5)
+    closing = "Portrait photos of the artist can be downloaded here."
+    text = trim_tail(f"{story}\n\n{closing}\n\nback\n\nto the top")
+    assert text.endswith(closing)
+    # after a short line that is not a sentence, nothing is cut
+    kept = f"{story}\n\n- one item\n\nback\n\nto the top"
+    assert trim_tail(kept) == kept
