@@ -114,7 +114,7 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
             return not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs)
         if _related(attrs):
             return not _holds_main(el) and not _inside(el, ("table", "code", "pre"))
-        if "crumb" in attrs.lower() and text_len(el) <= _CRUMB_CHARS:
+        if _crumb(attrs) and text_len(el) <= _CRUMB_CHARS:
             return True
     if ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED and _overlay(class_and_id(el)):
         return not _holds_main(el, _MAIN_OR_TITLE)
@@ -123,6 +123,13 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
 
 # a breadcrumb trail ("Home > News > The title"): a few links and the page's title
 _CRUMB_CHARS = 200
+
+
+@lru_cache(maxsize=8192)
+def _crumb(attrs: str) -> bool:
+    return "crumb" in attrs.lower()
+
+
 _OVERLAY = re.compile(r"(?:^|[-_])(?:modal|dialog)$")
 
 
