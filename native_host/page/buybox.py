@@ -152,6 +152,15 @@ def beside_parent(el: El, text: str, found: Callable[[str], object], *, most: in
     return text if most is not None and len(around) > most else around
 
 
+# blocks that price a service sold with the product (delivery, warranty, insurance)
+_SERVICE = re.compile(r"deliver|shipping|courier|warrant|garanti|insurance|versand|lieferung|livraison|"
+                      r"env[ií]o|spedizion|toimitus|tarne", re.I)
+
+
+def _service(el: El) -> bool:
+    return any(_SERVICE.search(attrs(node)) for node in (el, *ancestors(el, 4)))
+
+
 def _in_link(el: El) -> bool:
     return el.tag == "a" or any(a.tag == "a" and a.get("href") for a in ancestors(el, 6))
 
@@ -179,7 +188,7 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
                 classed = True
                 break
             node = node.getparent()
-        if not classed or node is None:
+        if not classed or node is None or _service(node):
             continue
         if id(node) in seen:  # one wrapper, one price
             continue
@@ -300,7 +309,7 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
             if len(shown) > 60:
                 break
             for el in shown:
-                if el.tag in _STRUCK or NOT_PRICE.search(attrs(el)):
+                if el.tag in _STRUCK or NOT_PRICE.search(attrs(el)) or _service(el):
                     continue
                 text = beside_parent(el, shown_text(el), _MONEY.search, ok=lambda parent: id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))

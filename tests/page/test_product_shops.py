@@ -60,3 +60,13 @@ def test_a_bid_button_marks_an_auction_whose_next_bid_is_not_the_price() -> None
                    "<div class='x3'><p class='x6'>Next bid</p><p class='x7'>$225</p>"
                    "<button type='button'>Place Bid</button></div>")
     assert p is not None and p.price == "200" and p.availability == "InStock"
+
+
+def test_delivery_and_warranty_prices_in_the_buy_form_are_not_the_products_price() -> None:
+    p = product_of("<h1>Robot mower</h1><div class='product-price'><span class='price'><span>978,00</span>"
+                   "<span>€</span></span></div>"
+                   "<form class='product-form'><div class='warranty-select'><span>12 months: 146,70 €</span></div>"
+                   "<div class='delivery-options'><div class='courier'>Delivery from"
+                   "<span class='price'>10,99 €</span></div></div>"
+                   "<button class='add'>Add to cart</button></form>")
+    assert p is not None and p.price == "978.00"
