@@ -66,9 +66,10 @@ class FxView:
             self._run(self.fx.cmd("browsingContext.activate", {"context": self.ctx}))
             self.wait_for("document.visibilityState === 'visible' || null")
 
-    def _centre(self, css: str, nth: int) -> list[float]:
-        """Like Playwright: once visible and enabled, and it stays put for two frames (a panel still
-        filling in moves it); in the tab in front."""
+    def _centre(self, css: str, nth: int, watch: bool = False) -> list[int]:
+        """Like Playwright: once visible and enabled, it stays put for two frames (a panel still
+        filling in moves it) and the point is not covered by another element; in the tab in front.
+        ``watch`` notes where the next click lands (see click_css)."""
         self.front()
         return self.wait_for(f"""(async (e) => {{
             if (!e || !e.checkVisibility() || e.matches(':disabled')) return null;
@@ -77,11 +78,33 @@ class FxView:
             await new Promise((go) => requestAnimationFrame(() => requestAnimationFrame(go)));
             const r = e.getBoundingClientRect();
             if (!e.isConnected || r.left !== a.left || r.top !== a.top || r.width !== a.width || r.height !== a.height) return null;
-            return [r.left + r.width / 2, r.top + r.height / 2]; }})(document.querySelectorAll({json.dumps(css)})[{nth}])""")
+            const x = Math.trunc(r.left + r.width / 2), y = Math.trunc(r.top + r.height / 2);
+            const hit = document.elementFromPoint(x, y);
+            if (!hit || !(hit === e || e.contains(hit))) return null;
+            if ({json.dumps(watch)}) {{
+                window.__tabmateClick = null;
+                document.addEventListener('click', (ev) => {{
+                    const t = ev.target;
+                    window.__tabmateClick = t === e || e.contains(t) ? 'ok'
+                        : `${{t.tagName}}${{t.id ? '#' + t.id : ''}} "${{(t.innerText ?? '').slice(0, 60)}}"`;
+                }}, {{capture: true, once: true}});
+            }}
+            return [x, y]; }})(document.querySelectorAll({json.dumps(css)})[{nth}])""")
 
     def click_css(self, css: str, nth: int = 0) -> None:
-        """A real mouse click at the element's centre."""
-        self._run(self.fx.click_at(self.ctx, *self._centre(css, nth)))
+        """A real mouse click at the element's centre. A click that reaches no element (the page
+        moved between the press and the release) is made again; one that lands on another
+        element fails here, naming it, instead of as a later wait that times out."""
+        for _ in range(2):
+            self._run(self.fx.click_at(self.ctx, *self._centre(css, nth, watch=True)))
+            try:  # undefined: the click navigated away; null: no click event yet
+                landed = self.wait_for("window.__tabmateClick === undefined ? 'gone' : window.__tabmateClick", 3.0)
+            except AssertionError:
+                continue
+            if landed in ("ok", "gone"):
+                return
+            raise AssertionError(f"the click meant for {css} landed on {landed}")
+        raise AssertionError(f"two clicks on {css} reached no element")
 
     def hover_css(self, css: str, nth: int = 0) -> None:
         self._run(self.fx.pointer(self.ctx, [{"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"}
