@@ -217,8 +217,9 @@ def _sku_from_page(blocks: list[tuple[El, str]]) -> str | None:
     return sku_from_page(blocks)[0]
 
 
-def _sku_from_url(root: El, url: str) -> str | None:
-    """An identifier in the page URL that the page also carries as a product-id attribute."""
+def _sku_from_url(root: El, url: str, blocks: list[tuple[El, str]] = ()) -> str | None:
+    """An identifier in the page URL that the page also carries as a product-id attribute,
+    or shows as the whole text of an element ("3410048" under the product's details)."""
     from urllib.parse import unquote, urlsplit
 
     path = unquote(urlsplit(url).path) if url else ""
@@ -231,6 +232,10 @@ def _sku_from_url(root: El, url: str) -> str | None:
         for name, value in el.attrib.items():
             if value in tokens and _ID_ATTR.match(name):
                 return value
+    tokens |= set(re.findall(r"\d{5,}", path))  # "x3410048.php" shows "3410048"
+    for _, text in blocks:
+        if text in tokens:
+            return text
     return None
 
 
@@ -317,7 +322,7 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
         elif _offered(buy, known, out):
             out["availability"] = "InStock"
     if "sku" in missing and looks_like_product:
-        sku = _sku_from_page(blocks) or _sku_from_url(root, url)
+        sku = _sku_from_page(blocks) or _sku_from_url(root, url, blocks)
         if sku:
             out["sku"] = sku
     elif check_sku:

@@ -70,3 +70,17 @@ def test_delivery_and_warranty_prices_in_the_buy_form_are_not_the_products_price
                    "<span class='price'>10,99 €</span></div></div>"
                    "<button class='add'>Add to cart</button></form>")
     assert p is not None and p.price == "978.00"
+
+
+@pytest.mark.parametrize("url", ["https://shop.example/Tommy-Jeans-sneakers-x3410048.php",
+                                 "https://shop.example/products/3410048/sneakers"])
+def test_the_id_in_the_url_shown_alone_on_the_page_is_the_product_code(url: str) -> None:
+    p = product_of("<h1>Sneakers</h1><span class='price'>79,99 €</span><button>Add to cart</button>"
+                   "<div class='details'><div>Colour: white</div><div>3410048</div></div>", url=url)
+    assert p is not None and p.sku == "3410048"
+
+
+def test_an_id_in_the_url_inside_longer_text_is_not_taken() -> None:
+    p = product_of("<h1>Sneakers</h1><span class='price'>79,99 €</span><button>Add to cart</button>"
+                   "<p>Order 3410048 shipped</p>", url="https://shop.example/products/3410048/sneakers")
+    assert p is not None and p.sku is None
