@@ -25,7 +25,8 @@ El = etree._Element
 
 PRICE_CLASS = re.compile(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
 NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
-                       r"per-|range[-_]?(?:slider|input|select)|price[-_]?range|filter|slider|label|shipping|"
+                       r"per-|range[-_]?(?:slider|input|select)|price[-_]?range|filter|(?:price|range)[-_]?slider|"
+                       r"slider[-_]?(?:range|handle|track|input|min|max)|label|shipping|"
                        r"total|tax|crossed|rrp|msrp|"
                        r"-from|installment|monthly|vat", re.I)
 CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"

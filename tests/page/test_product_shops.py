@@ -84,3 +84,17 @@ def test_an_id_in_the_url_inside_longer_text_is_not_taken() -> None:
     p = product_of("<h1>Sneakers</h1><span class='price'>79,99 €</span><button>Add to cart</button>"
                    "<p>Order 3410048 shipped</p>", url="https://shop.example/products/3410048/sneakers")
     assert p is not None and p.sku is None
+
+
+def test_a_price_in_an_image_slider_named_block_is_the_price() -> None:
+    # "slider" names the product's picture slider here, not a price-range filter
+    p = product_of("<h1>Orthopaedic insoles</h1><div class='ek-slider'><div class='ek-slider-price'>"
+                   "<span class='ek-slider-pricenew'>270,00 Kn</span> <span class='ek-slider-priceold'>"
+                   "540,00 Kn</span></div><form><a class='ek-slider-cta' href='#'>Kupi</a></form></div>", LD)
+    assert p is not None and p.price == "270.00"
+
+
+def test_a_price_range_slider_is_still_no_price() -> None:
+    p = product_of("<div class='price-slider'><span class='price-slider-min'>10 €</span></div>"
+                   "<h1>Orthopaedic insoles</h1><p>Made to measure.</p>", LD)
+    assert p is None or p.price is None
