@@ -2,7 +2,8 @@
 
 * share widgets, the author's box and the post's metadata line (named so);
 * captions and photo credits (``<figcaption>``, or named "caption"/"credit", short and
-  beside a picture): the human-judged corpora leave them out of the article;
+  beside a picture, or a short paragraph with a "©"): the human-judged corpora leave them
+  out of the article;
 * "Read also: <a>another story</a>" pointers in the article's flow.
 """
 
@@ -83,7 +84,8 @@ def _beside_image(el: El) -> bool:
 
 def drop_marked(article: El) -> None:
     """Drop share widgets (short blocks named so), captions (a ``<figcaption>``, or a block
-    named "caption"/"credit" beside a picture, up to 400 characters) and author boxes and
+    named "caption"/"credit" beside a picture, up to 400 characters), credit and copyright
+    lines (a paragraph of at most 200 characters with a "©") and author boxes and
     metadata lines (named so, and short beside the article: a quarter of its text at
     most, so a page that marks its whole body with such a class keeps it)."""
     total = None
@@ -93,6 +95,9 @@ def drop_marked(article: El) -> None:
             continue
         if el.tag == "figcaption":
             mark = 4
+        elif el.tag == "p" and "©" in (text := text_of(el)) and len(text.strip()) <= 200:
+            doomed.append(el)
+            continue
         elif not (el.get("class") or el.get("id")):
             continue
         else:

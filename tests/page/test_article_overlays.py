@@ -109,3 +109,12 @@ def test_short_chrome_after_a_closing_sentence_is_trimmed() -> None:
     # after a short line that is not a sentence, nothing is cut
     kept = f"{story}\n\n- one item\n\nback\n\nto the top"
     assert trim_tail(kept) == kept
+
+
+def test_short_copyright_and_credit_lines_in_the_article_go() -> None:
+    credit = "Marco Odermatt, ski star from Switzerland. © AFP / MARCO BERTORELLO"
+    long_one = (BODY * 2) + "The logo © 1998 is still on the old signs, the council said. "
+    text = page("<article>" + f"<p>{BODY * 2}</p>" * 2 + f"<p>{credit}</p>" + f"<p>{long_one}</p>"
+                + f"<p>{BODY * 2}</p>" + "</article>")
+    assert "BERTORELLO" not in text
+    assert "The logo © 1998" in text
