@@ -2,8 +2,8 @@
 
 * share widgets, the author's box and the post's metadata line (named so);
 * captions and photo credits (``<figcaption>``, or named "caption"/"credit", short and
-  beside a picture, or a short paragraph with a "©"): the human-judged corpora leave them
-  out of the article;
+  beside a picture, or a short paragraph with a "©" or a "Foto:"/"Photo:"/"Credit:" label):
+  the human-judged corpora leave them out of the article;
 * "Read also: <a>another story</a>" pointers in the article's flow.
 """
 
@@ -63,6 +63,8 @@ def _mark(attrs: str) -> int:
             | (4 if _CAPTION.search(lowered) else 0))
 
 
+# a picture's credit label: "Foto: dpa", "(Photo: Getty)", "… | Credit: Reuters"
+_CREDIT = re.compile(r"(?:^|\(|\| |, )(?:foto|photo|bild|titelbild|credit|crédit|picture|image)s?\s?:", re.I)
 _SHARE_BOXES = {"div", "section", "ul", "ol"}
 _CAPTION_CHARS = 400  # a caption says what a picture shows in a sentence or two
 _MEDIA = ("img", "picture", "video", "figure")
@@ -85,7 +87,8 @@ def _beside_image(el: El) -> bool:
 def drop_marked(article: El) -> None:
     """Drop share widgets (short blocks named so), captions (a ``<figcaption>``, or a block
     named "caption"/"credit" beside a picture, up to 400 characters), credit and copyright
-    lines (a paragraph of at most 200 characters with a "©") and author boxes and
+    lines (a paragraph of at most 200 characters with a "©", or a "Foto:", "Photo:",
+    "Bild:", "Credit:" label at its start, after "(", "| " or ", ") and author boxes and
     metadata lines (named so, and short beside the article: a quarter of its text at
     most, so a page that marks its whole body with such a class keeps it)."""
     total = None
@@ -95,7 +98,7 @@ def drop_marked(article: El) -> None:
             continue
         if el.tag == "figcaption":
             mark = 4
-        elif el.tag == "p" and "©" in (text := text_of(el)) and len(text.strip()) <= 200:
+        elif el.tag == "p" and len(text := text_of(el).strip()) <= 200 and ("©" in text or _CREDIT.search(text)):
             doomed.append(el)
             continue
         elif not (el.get("class") or el.get("id")):

@@ -118,3 +118,10 @@ def test_short_copyright_and_credit_lines_in_the_article_go() -> None:
                 + f"<p>{BODY * 2}</p>" + "</article>")
     assert "BERTORELLO" not in text
     assert "The logo © 1998" in text
+    photo = "Golf on TV: the broadcast times of the big tournaments at a glance. (Foto: Getty)"
+    named = "Titelbild: Geyres Christophe/ABACA/picture-alliance"
+    prose = "The photo: a bridge at dawn, which the council used on every poster of the campaign."
+    text = page("<article>" + f"<p>{BODY * 2}</p>" * 2 + f"<p>{photo}</p><p>{named}</p><p>{prose}</p>"
+                + f"<p>{BODY * 2}</p>" * 2 + "</article>")
+    assert "Getty" not in text and "Geyres" not in text
+    assert prose in text
