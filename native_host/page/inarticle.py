@@ -65,6 +65,26 @@ def _mark(attrs: str) -> int:
 
 # a picture's credit label: "Foto: dpa", "(Photo: Getty)", "… | Credit: Reuters"
 _CREDIT = re.compile(r"(?:^|\(|\| |, )(?:foto|photo|bild|titelbild|credit|crédit|picture|image)s?\s?:", re.I)
+_CREDIT_CHARS = 200
+# the paragraphs that can be one, found in C, and only when the article has a "©" or a
+# ":" at all (its text is serialised in C in a few ms; reading every paragraph's text in
+# Python would cost a book-sized page half a second)
+_CREDIT_CANDIDATES = etree.XPath(".//p[contains(., '©') or contains(., ':')]")
+
+
+def _credit_lines(article: El) -> set[El]:
+    """Paragraphs of at most 200 characters with a "©" or a picture-credit label."""
+    whole = text_of(article)
+    if "©" not in whole and ":" not in whole:
+        return set()
+    found = set()
+    for p in _CREDIT_CANDIDATES(article):
+        text = text_of(p).strip()
+        if len(text) <= _CREDIT_CHARS and ("©" in text or _CREDIT.search(text) is not None):
+            found.add(p)
+    return found
+
+
 _SHARE_BOXES = {"div", "section", "ul", "ol"}
 _CAPTION_CHARS = 400  # a caption says what a picture shows in a sentence or two
 _MEDIA = ("img", "picture", "video", "figure")
@@ -93,12 +113,13 @@ def drop_marked(article: El) -> None:
     most, so a page that marks its whole body with such a class keeps it)."""
     total = None
     doomed = []
+    credits = _credit_lines(article)
     for el in article.iter(etree.Element):
         if el is article:
             continue
         if el.tag == "figcaption":
             mark = 4
-        elif el.tag == "p" and len(text := text_of(el).strip()) <= 200 and ("©" in text or _CREDIT.search(text)):
+        elif el.tag == "p" and el in credits:
             doomed.append(el)
             continue
         elif not (el.get("class") or el.get("id")):
