@@ -108,28 +108,36 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
         return True
     if "role" in keys and el.get("role") in _UNLIKELY_ROLES and not _holds_main(el):
         return True
-    if strip and ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
+    if ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED:
         attrs = class_and_id(el)
-        if _unlikely(attrs):
-            return not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs)
-        if _related(attrs):
-            return not _holds_main(el) and not _inside(el, ("table", "code", "pre"))
-        if _crumb(attrs) and text_len(el) <= _CRUMB_CHARS:
-            return True
-    if ("class" in keys or "id" in keys) and tag not in _KEEP_NAMED and _overlay(class_and_id(el)):
-        return not _holds_main(el, _MAIN_OR_TITLE)
+        named = _named(attrs)
+        if not named:
+            return False
+        if strip:
+            if named & _UNLIKELY_NAME:
+                return not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs)
+            if named & _RELATED_NAME:
+                return not _holds_main(el) and not _inside(el, ("table", "code", "pre"))
+            if named & _CRUMB_NAME and text_len(el) <= _CRUMB_CHARS:
+                return True
+        if named & _OVERLAY_NAME:
+            return not _holds_main(el, _MAIN_OR_TITLE)
     return False
+
+
+_UNLIKELY_NAME, _RELATED_NAME, _CRUMB_NAME, _OVERLAY_NAME = 1, 2, 4, 8
+
+
+@lru_cache(maxsize=8192)
+def _named(attrs: str) -> int:
+    """What a class/id value says, as bits (each distinct value read once): chrome words
+    (:func:`_unlikely`), "related", a breadcrumb, a modal dialog (:func:`_overlay`)."""
+    return ((_UNLIKELY_NAME if _unlikely(attrs) else 0) | (_RELATED_NAME if _related(attrs) else 0)
+            | (_CRUMB_NAME if "crumb" in attrs.lower() else 0) | (_OVERLAY_NAME if _overlay(attrs) else 0))
 
 
 # a breadcrumb trail ("Home > News > The title"): a few links and the page's title
 _CRUMB_CHARS = 200
-
-
-@lru_cache(maxsize=8192)
-def _crumb(attrs: str) -> bool:
-    return "crumb" in attrs.lower()
-
-
 _OVERLAY = re.compile(r"(?:^|[-_])(?:modal|dialog)$")
 
 
