@@ -119,6 +119,20 @@ def trim_tail(text: str) -> str:
     return kept if len(kept) >= 0.8 * len(text) else text
 
 
+_DATE_LINE = re.compile(r"^\W*(?:\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
+
+
+def trim_head(text: str) -> str:
+    """Without a date line before the article's first paragraph ("23.10.2018", "7. oktober
+    2020"), right at the start or under the title: the page's metadata, not the text."""
+    blocks = text.split("\n\n", 3)
+    at = 1 if blocks[0].startswith("#") else 0
+    if (len(blocks) > at + 1 and len(blocks[at]) <= 40 and _DATE_LINE.match(blocks[at])
+            and _size(blocks[at + 1]) >= 2 * _TAIL_BYTES):
+        return "\n\n".join(blocks[:at] + blocks[at + 1:])
+    return text
+
+
 def extract(root: El, title: str = "") -> str:
     """The page's main content as compact text ("" when the page has none).
 
@@ -174,7 +188,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         clean(container, flags)
         text = render(container, max_chars)
         if total is None and (max_chars is None or len(text) < max_chars):
-            text = trim_tail(text)
+            text = trim_head(trim_tail(text))
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all
             clean(container, flags)

@@ -125,3 +125,16 @@ def test_short_copyright_and_credit_lines_in_the_article_go() -> None:
                 + f"<p>{BODY * 2}</p>" * 2 + "</article>")
     assert "Getty" not in text and "Geyres" not in text
     assert prose in text
+
+
+def test_a_date_line_before_the_first_paragraph_goes() -> None:
+    from native_host.page.content import trim_head
+
+    story = "\n\n".join([BODY * 3] * 3)
+    assert trim_head(f"23.10.2018\n\n{story}") == story
+    assert trim_head(f"# The bridge\n\n7. oktober 2020\n\n{story}") == f"# The bridge\n\n{story}"
+    kept = f"1. Choose the right pot for the plant you bought.\n\n{story}"
+    assert trim_head(kept) == kept
+    text = page("<article><h1>Bridge</h1><p>19.6.2007 9:40 Uhr</p>" + f"<p>{BODY * 2}</p>" * 3
+                + "</article>")
+    assert "2007" not in text and BODY.strip() in text
