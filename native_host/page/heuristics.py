@@ -37,7 +37,7 @@ _SKU_STRONG = (
     r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Ürün kodu"
 )
 _SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|"
-             r"Refer[êe]ncia(?: (?:do )?produto)?|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?\.?(?: produit)?")
+             r"Refer[êe]ncia(?: (?:do )?produto)?|Nr\.? ref(?:erencyjny)?\.?|Numer referencyjny|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?(?![^\W\d_])\.?(?: produit)?")
 _SKU_WORDS = f"{_SKU_STRONG}|{_SKU_WEAK}"
 _SKU_LABEL = re.compile(rf"(?:^|[\s(|])({_SKU_WORDS})\s*[:#.]?\s*:?\s*([A-Za-z0-9][\w\-./]{{1,40}})",
                         re.I)

@@ -98,3 +98,11 @@ def test_a_price_range_slider_is_still_no_price() -> None:
     p = product_of("<div class='price-slider'><span class='price-slider-min'>10 €</span></div>"
                    "<h1>Orthopaedic insoles</h1><p>Made to measure.</p>", LD)
     assert p is None or p.price is None
+
+
+@pytest.mark.parametrize("label", ["<div class='a'>Nr ref.</div><span class='b'>45979556</span>",
+                                   "<td>Numer referencyjny:</td><td>45979556</td>"])
+def test_polish_reference_number_labels(label: str) -> None:
+    p = product_of(f"<h1>Panel tapicerowany</h1><span class='price'>32,00 zł</span><table><tr>{label}</tr></table>"
+                   if "td" in label else f"<h1>Panel tapicerowany</h1><span class='price'>32,00 zł</span>{label}")
+    assert p is not None and p.sku == "45979556"
