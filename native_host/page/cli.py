@@ -50,6 +50,7 @@ def record(file: str, ctx) -> dict:  # type: ignore[no-untyped-def]
         "title": ctx.title,
         "lang": ctx.lang,
         "description": ctx.description,
+        "published": ctx.published,
         "main_text": ctx.main_text,
         "product": ctx.product.model_dump(mode="json") if ctx.product is not None else None,
         "interactive": [i.model_dump(mode="json") for i in ctx.interactive],

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from native_host.logs import log
 from native_host.page import budget as B
+from native_host.page import dates
 from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.parse import parse, text_of
@@ -37,6 +38,7 @@ class PageContext(BaseModel):
     title: str = ""
     lang: str | None = None
     description: str | None = None
+    published: str | None = None  # the publication date the page declares (page/dates.py)
     main_text: str = ""
     product: Product | None = None
     interactive: list[Interactive] = Field(default_factory=list)
@@ -52,6 +54,8 @@ class PageContext(BaseModel):
             lines.append(f"Language: {self.lang}")
         if self.description:
             lines.append(f"Description: {self.description}")
+        if self.published:
+            lines.append(f"Published: {self.published}")
         parts = ["\n".join(lines)]
         if self.selection:
             parts.append(f"Selected text:\n\"\"\"\n{self.selection}\n\"\"\"")
@@ -191,6 +195,7 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             ctx.title = ctx.title or _safely("title", lambda: page_title(root, meta, jsonld), "")
             ctx.lang = ctx.lang or _safely("lang", lambda: page_lang(root, meta), None)
             ctx.description = _safely("description", lambda: page_description(meta), None)
+            ctx.published = _safely("published", lambda: dates.published(root, meta, jsonld, snapshot.html), None)
             ctx.product = _safely("product", lambda: extract_product(root, ctx.url, jsonld), None)
             interactive = _safely("interactive", lambda: find_interactive(root), [])
             # render a little more than the budget can show; count the rest in words

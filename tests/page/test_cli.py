@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-KEYS = {"file", "url", "title", "lang", "description", "main_text", "product", "interactive",
+KEYS = {"file", "url", "title", "lang", "description", "published", "main_text", "product", "interactive",
         "tokens", "truncated"}
 PRODUCT_KEYS = {"name", "price", "currency", "availability", "sku", "brand", "rating", "review_count"}
 ITEM_KEYS = {"index", "tag", "role", "label", "selector"}

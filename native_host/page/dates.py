@@ -1,0 +1,79 @@
+"""When the page was published, as the page declares it: an article's JSON-LD
+``datePublished``, the article meta tags, an article's microdata, or a ``<time datetime>`` in
+the ``<article>``. A review's or a comment's date on a shop page is not the page's.
+
+The main text leaves a lone date line out (it is the page's metadata, as the human-judged
+corpora say), so the date reaches the model here, on a line of its own. Only a short value
+shaped like a date is kept: page data is hostile, and a "date" is no place for instructions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from lxml import etree
+
+from native_host.page.parse import text_of
+from native_host.page.product import _walk  # every dict of a JSON value, bounded
+
+El = etree._Element
+
+# meta names that carry the publication date, most specific first
+_META = ("article:published_time", "og:published_time", "og:article:published_time",
+         "datepublished", "publishdate", "publish-date", "pubdate", "dc.date.issued",
+         "dcterms.issued", "dcterms.created", "dc.date", "date", "sailthru.date", "parsely-pub-date")
+_ISO = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?")
+_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d{2}(?!\d)")
+_DMY = re.compile(r"(?<!\d)\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}(?!\d)")
+_MAX = 40
+_ARTICLE = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
+# an article's microdata date (the nearest item around it is an article)
+_MICRODATA = ("//*[@itemprop='datePublished'][ancestor::*[@itemscope][1][re:test(@itemtype, "
+              "'Article|BlogPosting|Report|WebPage|Posting', 'i')]]")
+
+
+def normalise(value: Any) -> str | None:
+    """``2018-10-23T10:00:00+02:00`` → ``2018-10-23 10:00``; a short written date as it is;
+    anything else (long, or not shaped like a date) → None."""
+    if not isinstance(value, str):
+        return None
+    text = " ".join(value.split())
+    iso = _ISO.match(text)
+    if iso:
+        return " ".join(p for p in iso.groups() if p)
+    if len(text) <= _MAX and (_YEAR.search(text) or _DMY.search(text)) and not re.search(r"[<>{}\[\]]", text):
+        return text
+    return None
+
+
+def published(root: El, meta: dict[str, str], jsonld: Iterable[Any] = (), source: str | None = None) -> str | None:
+    """The first publication date the page declares, normalised (see :func:`normalise`).
+    ``source``, the page's markup, spares the search for microdata on a page that has none
+    (an attribute search walks every element: 45 ms on a 10 MB page)."""
+    for value in _jsonld_dates(jsonld):
+        found = normalise(value)
+        if found:
+            return found
+    for key in _META:
+        found = normalise(meta.get(key))
+        if found:
+            return found
+    shown = root.xpath(_MICRODATA, namespaces={"re": "http://exslt.org/regular-expressions"}) \
+        if source is None or "datePublished" in source else []
+    # or the first <time> of the <article> that says when
+    shown += [t for t in root.iter("time") if t.get("datetime") and next(t.iterancestors("article"), None) is not None][:5]
+    for el in shown:
+        found = normalise(el.get("content") or el.get("datetime") or text_of(el))
+        if found:
+            return found
+    return None
+
+
+def _jsonld_dates(blocks: Iterable[Any]) -> Iterable[Any]:
+    for block in blocks:
+        for node in _walk(block):
+            kind = node.get("@type")
+            kinds = kind if isinstance(kind, list) else [kind]
+            if "datePublished" in node and any(isinstance(k, str) and _ARTICLE.search(k) for k in kinds):
+                yield node["datePublished"]
