@@ -47,13 +47,6 @@ def _unlikely(attrs: str) -> bool:
     return _UNLIKELY.search(attrs) is not None and _MAYBE.search(attrs) is None
 
 
-@lru_cache(maxsize=8192)
-def _related(attrs: str) -> bool:
-    """Named "related" even beside a content word ("content-related-stories",
-    "relatedlinks__content", "vce-related-box main-box"): other stories, not this one."""
-    return "related" in attrs.lower()
-
-
 def _hidden(el: El) -> bool:
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return "fallback-image" not in (el.get("class") or "")
@@ -130,24 +123,26 @@ _UNLIKELY_NAME, _RELATED_NAME, _CRUMB_NAME, _OVERLAY_NAME = 1, 2, 4, 8
 
 @lru_cache(maxsize=8192)
 def _named(attrs: str) -> int:
-    """What a class/id value says, as bits (each distinct value read once): chrome words
-    (:func:`_unlikely`), "related", a breadcrumb, a modal dialog (:func:`_overlay`)."""
-    return ((_UNLIKELY_NAME if _unlikely(attrs) else 0) | (_RELATED_NAME if _related(attrs) else 0)
-            | (_CRUMB_NAME if "crumb" in attrs.lower() else 0) | (_OVERLAY_NAME if _overlay(attrs) else 0))
+    """What a class/id value says, as bits (each distinct value read once, lower-cased once):
+    chrome words and none of content (:func:`_unlikely`), "related", a breadcrumb, and a
+    word that names a modal dialog ("modal", "b-dialog", "cli-modal", "login_modal": a box
+    drawn over the page on demand, log-in, newsletter, cookie settings — not the article
+    whatever content words or ``<article>`` boxes it has, unless it holds the page's
+    ``<main>`` or ``h1``: a story opened over a list)."""
+    lowered = attrs.lower()
+    named = _UNLIKELY_NAME if _UNLIKELY.search(lowered) and not _MAYBE.search(lowered) else 0
+    if "related" in lowered:  # even beside a content word: "content-related-stories"
+        named |= _RELATED_NAME
+    if "crumb" in lowered:
+        named |= _CRUMB_NAME
+    if ("modal" in lowered or "dialog" in lowered) and _OVERLAY.search(lowered):
+        named |= _OVERLAY_NAME
+    return named
 
 
 # a breadcrumb trail ("Home > News > The title"): a few links and the page's title
 _CRUMB_CHARS = 200
-_OVERLAY = re.compile(r"(?:^|[-_])(?:modal|dialog)$")
-
-
-@lru_cache(maxsize=8192)
-def _overlay(attrs: str) -> bool:
-    """A class/id word that names a modal dialog ("modal", "b-dialog", "cli-modal",
-    "login_modal"): a box drawn over the page on demand (log-in, newsletter, cookie
-    settings), not the article whatever content words (or ``<article>`` boxes) it has —
-    unless it holds the page's ``<main>`` or ``h1`` (a story opened over a list)."""
-    return any(_OVERLAY.search(word) for word in attrs.lower().split())
+_OVERLAY = re.compile(r"(?:^|[\s_-])(?:modal|dialog)(?=\s|$)")
 
 
 # what sites call the lead (standfirst) under an article's title, in several languages
