@@ -1,6 +1,7 @@
 """When the page was published, as the page declares it: an article's JSON-LD
-``datePublished``, the article meta tags, an article's microdata, or a ``<time datetime>`` in
-the ``<article>``. A review's or a comment's date on a shop page is not the page's.
+``datePublished``, the article meta tags, an article's microdata, a ``<time datetime>`` in
+the ``<article>``, else a line that is only a date just under the title (the line the main
+text leaves out). A review's or a comment's date on a shop page is not the page's.
 
 The main text leaves a lone date line out (it is the page's metadata, as the human-judged
 corpora say), so the date reaches the model here, on a line of its own. Only a short value
@@ -27,6 +28,10 @@ _ISO = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?")
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d{2}(?!\d)")
 _DMY = re.compile(r"(?<!\d)\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}(?!\d)")
 _MAX = 40
+# a line that starts with a date, as the main text's trim_head finds it: "23.10.2018",
+# "7. oktober 2020", "25.10.2022 - Reiner Nagel"
+_DATE_LINE = re.compile(r"^\W*(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
+_UNDER_TITLE = 12  # elements after the h1 where a date line may stand
 _ARTICLE = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
 # an article's microdata date (the nearest item around it is an article)
 _MICRODATA = ("//*[@itemprop='datePublished'][ancestor::*[@itemscope][1][re:test(@itemtype, "
@@ -67,7 +72,37 @@ def published(root: El, meta: dict[str, str], jsonld: Iterable[Any] = (), source
         found = normalise(el.get("content") or el.get("datetime") or text_of(el))
         if found:
             return found
+    return _under_title(root)
+
+
+def _under_title(root: El) -> str | None:
+    """The date of a short line that starts with one, among the few elements after the h1."""
+    h1 = next((h for h in root.iter("h1") if text_of(h).strip()), None)
+    for el in _following(h1, _UNDER_TITLE) if h1 is not None else ():
+        text = " ".join(text_of(el).split())
+        line = _DATE_LINE.match(text) if len(text) <= _MAX else None
+        if line:
+            return normalise(line.group(1))
     return None
+
+
+def _following(el: El, limit: int) -> Iterable[El]:
+    """Up to ``limit`` elements after ``el`` (not inside it), in document order."""
+    count = 0
+    while True:
+        nxt = el.getnext()
+        while nxt is None:
+            el = el.getparent()
+            if el is None:
+                return
+            nxt = el.getnext()
+        el = nxt
+        for node in el.iter():
+            if isinstance(node.tag, str):
+                yield node
+                count += 1
+                if count >= limit:
+                    return
 
 
 def _jsonld_dates(blocks: Iterable[Any]) -> Iterable[Any]:

@@ -58,3 +58,19 @@ def test_anything_not_shaped_like_a_date_is_dropped(value):
 def test_a_page_without_a_date_has_no_line():
     ctx = context()
     assert ctx.published is None and "Published:" not in ctx.to_prompt()
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("<p>23.10.2018</p>", "23.10.2018"),
+    ('<div><span class="field-content">25.10.2022 - Reiner Nagel</span></div>', "25.10.2022"),
+    ("<p><em>7. oktober 2020</em></p>", "7. oktober 2020"),
+])
+def test_a_date_line_under_the_title_is_the_date_when_nothing_is_declared(line, expected):
+    body = BODY.replace("</h1>", "</h1>" + line)
+    ctx = context(body=body)
+    assert ctx.published == expected
+
+
+def test_a_date_far_below_the_title_is_not_the_page_date():
+    body = BODY.replace("</h1>", "</h1>" + "<p>Sunny days help.</p>" * 14 + "<p>23.10.2018</p>")
+    assert context(body=body).published is None
