@@ -119,7 +119,9 @@ def trim_tail(text: str) -> str:
     return kept if len(kept) >= 0.8 * len(text) else text
 
 
-_DATE_LINE = re.compile(r"^\W*(?:\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
+# a line that starts with a date ("23.10.2018", "7. oktober 2020", "25.10.2022 - Reiner Nagel");
+# group 1 is the date (page/dates.py reads it when the page declares none)
+DATE_LINE = re.compile(r"^\W*(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
 
 
 def trim_head(text: str) -> str:
@@ -127,7 +129,7 @@ def trim_head(text: str) -> str:
     2020"), right at the start or under the title: the page's metadata, not the text."""
     blocks = text.split("\n\n", 3)
     at = 1 if blocks[0].startswith("#") else 0
-    if (len(blocks) > at + 1 and len(blocks[at]) <= 40 and _DATE_LINE.match(blocks[at])
+    if (len(blocks) > at + 1 and len(blocks[at]) <= 40 and DATE_LINE.match(blocks[at])
             and _size(blocks[at + 1]) >= 2 * _TAIL_BYTES):
         return "\n\n".join(blocks[:at] + blocks[at + 1:])
     return text

@@ -24,7 +24,7 @@ from native_host.page import dates
 from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.parse import parse, text_of
-from native_host.page.product import Product, extract_product, jsonld_blocks
+from native_host.page.product import Product, extract_product, jsonld_articles, jsonld_blocks
 from native_host.protocol import PageSnapshot
 
 __all__ = ["PageContext", "Product", "Interactive", "build_context"]
@@ -131,24 +131,15 @@ def page_title(root: El, meta: dict[str, str], jsonld: list[Any] | None = None) 
     return title[:300]
 
 
-_ARTICLE_TYPES = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
-
-
 def _jsonld_headline(root: El, blocks: list[Any] | None = None) -> str:
-    from native_host.page.product import _walk, jsonld_blocks
-
-    for data in jsonld_blocks(root) if blocks is None else blocks:
-        for node in _walk(data):
-            kind = node.get("@type")
-            kinds = kind if isinstance(kind, list) else [kind]
-            if any(isinstance(k, str) and _ARTICLE_TYPES.search(k) for k in kinds):
-                names = [" ".join(v.split()) for v in (node.get("name"), node.get("headline"))
-                         if isinstance(v, str) and v.strip()]
-                if names:
-                    # both given and different: the one the <title> agrees with
-                    tag = root.find(".//title")
-                    doc_title = text_of(tag) if tag is not None else ""
-                    return next((n for n in names if n in doc_title), names[-1])
+    for node in jsonld_articles(jsonld_blocks(root) if blocks is None else blocks):
+        names = [" ".join(v.split()) for v in (node.get("name"), node.get("headline"))
+                 if isinstance(v, str) and v.strip()]
+        if names:
+            # both given and different: the one the <title> agrees with
+            tag = root.find(".//title")
+            doc_title = text_of(tag) if tag is not None else ""
+            return next((n for n in names if n in doc_title), names[-1])
     return ""
 
 

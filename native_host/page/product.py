@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from lxml import etree
 from pydantic import BaseModel
@@ -92,6 +92,20 @@ def _walk(data: Any) -> Iterator[dict]:
             queue.extend(v for v in item.values() if isinstance(v, (dict, list)))
         elif isinstance(item, list):
             queue.extend(v for v in item if isinstance(v, (dict, list)))
+
+
+# an article, a web page or a posting (NewsArticle, BlogPosting, ReportageNewsArticle…)
+ARTICLE_TYPES = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
+
+
+def jsonld_articles(blocks: Iterable[Any]) -> Iterator[dict]:
+    """Every JSON-LD node typed as an article (:data:`ARTICLE_TYPES`)."""
+    for data in blocks:
+        for node in _walk(data):
+            kind = node.get("@type")
+            kinds = kind if isinstance(kind, list) else [kind]
+            if any(isinstance(k, str) and ARTICLE_TYPES.search(k) for k in kinds):
+                yield node
 
 
 def _first_offer(offers: Any) -> dict:
