@@ -39,14 +39,6 @@ _PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
 _LINK_DENSITY_MAX = 0.2
 
 
-@lru_cache(maxsize=8192)
-def _unlikely(attrs: str) -> bool:
-    """Class/id words of chrome and none of content (pages repeat their class strings
-    thousands of times: each is read once)."""
-    attrs = attrs.lower()
-    return _UNLIKELY.search(attrs) is not None and _MAYBE.search(attrs) is None
-
-
 def _hidden(el: El) -> bool:
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return "fallback-image" not in (el.get("class") or "")
@@ -124,8 +116,8 @@ _UNLIKELY_NAME, _RELATED_NAME, _CRUMB_NAME, _OVERLAY_NAME = 1, 2, 4, 8
 @lru_cache(maxsize=8192)
 def _named(attrs: str) -> int:
     """What a class/id value says, as bits (each distinct value read once, lower-cased once):
-    chrome words and none of content (:func:`_unlikely`), "related", a breadcrumb, and a
-    word that names a modal dialog ("modal", "b-dialog", "cli-modal", "login_modal": a box
+    chrome words and none of content, "related", a breadcrumb, and a word that names a
+    modal dialog ("modal", "b-dialog", "cli-modal", "login_modal": a box
     drawn over the page on demand, log-in, newsletter, cookie settings — not the article
     whatever content words or ``<article>`` boxes it has, unless it holds the page's
     ``<main>`` or ``h1``: a story opened over a list)."""
@@ -216,7 +208,7 @@ def _prose_menu(el: El, attrs: str) -> bool:
 def _only_menu(attrs: str) -> bool:
     """Whether "menu" is the only chrome word in the class/id."""
     lowered = attrs.lower()
-    return "menu" in lowered and not _unlikely(lowered.replace("menu", ""))
+    return "menu" in lowered and not _named(lowered.replace("menu", "")) & _UNLIKELY_NAME
 
 
 _KEEP_NAMED = {"body", "a", "html", "main", "article"}
