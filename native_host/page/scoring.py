@@ -29,6 +29,8 @@ _MAX_BLOCKS = 10_000
 # a sibling joins the article when it scores this share of the top candidate
 _SIBLING_SHARE = 0.2
 _CLOSE = 0.75  # candidates scoring this share of the best one may make it climb to their ancestor
+_WINDOW = 10  # how many of the best candidates _promote weighs
+_PLACES = 3  # strong candidates in this many other places make the best one climb
 
 
 def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
@@ -72,21 +74,21 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
     if not scores:
         return None, scores
     # final score = raw score × (1 − link density) ≤ raw score, so candidates can be
-    # visited by raw score and the scan stopped once no raw score can beat the 5th best,
+    # visited by raw score and the scan stopped once no raw score can beat the 10th best,
     # or once none can reach the share of the best final score that _promote looks at
     # (on a long page one container usually outscores its thousands of equal blocks).
     final: dict[El, float] = {}
-    best5: list[float] = []  # the five best final scores so far, ascending
+    best: list[float] = []  # the _WINDOW best final scores so far, ascending
     for el in sorted(scores, key=scores.__getitem__, reverse=True):
         raw = scores[el]
-        if len(best5) >= 5 and raw < best5[0]:
+        if len(best) >= _WINDOW and raw < best[0]:
             break
-        if best5 and best5[-1] > 0 and raw < _CLOSE * best5[-1]:
+        if best and best[-1] > 0 and raw < _CLOSE * best[-1]:
             break
         final[el] = raw * (1 - link_density(el))
-        best5 = sorted(best5 + [final[el]])[-5:]
+        best = sorted(best + [final[el]])[-_WINDOW:]
     ranked = sorted(final, key=final.__getitem__, reverse=True)
-    top = _promote(ranked[0], ranked[1:5], final)
+    top = _promote(ranked[0], ranked[1:_WINDOW], final)
     return top, _LazyFinal(scores, final)
 
 
@@ -110,14 +112,21 @@ class _LazyFinal(dict):
 
 
 def _promote(top: El, others: list[El], final: dict) -> El:
-    """Climb to a common ancestor when several strong candidates live under it."""
+    """Climb to a common ancestor when strong candidates in three other places live under it.
+
+    A place is counted once: an ancestor of ``top`` is not another place (it scores from
+    ``top``'s own text), and nested candidates are one place (a wrapper scores from what
+    it wraps), so a story, a box beside it and their wrappers are not four stories.  The
+    best candidates are weighed (ten, not five: wrappers take room in the list)."""
     top_score = final[top]
-    alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= _CLOSE]
-    if len(alternatives) >= 3:
+    alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= _CLOSE
+                    and not _is_ancestor(o, top)]
+    places = [o for o in alternatives if not any(_is_ancestor(a, o) for a in alternatives)]
+    if len(places) >= _PLACES:
         parent = top.getparent()
         while parent is not None and parent.tag != "body":
-            holding = sum(1 for a in alternatives if _is_ancestor(parent, a))
-            if holding >= 3:
+            holding = sum(1 for a in places if _is_ancestor(parent, a))
+            if holding >= _PLACES:
                 top = parent
                 break
             parent = parent.getparent()

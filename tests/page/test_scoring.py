@@ -38,7 +38,7 @@ def _exhaustive_top(body, flags: Flags):
         return None
     every = {el: final[el] for el in final.raw}  # _LazyFinal computes what the scan skipped
     ranked = sorted(every, key=every.__getitem__, reverse=True)
-    return scoring._promote(ranked[0], ranked[1:5], every)
+    return scoring._promote(ranked[0], ranked[1:scoring._WINDOW], every)
 
 
 @pytest.mark.parametrize("flags", [Flags(), Flags(False, False, False)])
