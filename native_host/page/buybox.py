@@ -29,9 +29,12 @@ NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|sa
                        r"slider[-_]?(?:range|handle|track|input|min|max)|label|shipping|"
                        r"total|tax|crossed|rrp|msrp|"
                        r"-from|installment|monthly|vat", re.I)
-CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
-                      r"SEK|NOK|DKK|CZK|HUF|RON|KZT|Lei|Kč|zł|kr|Kn|Rs\.?|R\$|Ft|тг|руб|грн)"
-                      r"(?:\.|\b)", re.I)
+# a sign, an ISO code (also written against the amount: "EUR15.99", "99SAR") or a local
+# abbreviation ("zł", "Kč", "ر.س")
+CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|(?<![^\W\d_])(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
+                      r"SEK|NOK|DKK|CZK|HUF|RON|KZT|SAR|AED|QAR|KWD|EGP|TRY|MXN|ZAR|HKD|SGD|CNY|KRW|TWD|"
+                      r"THB|BGN|UAH|ILS|CLP|ARS|COP|PHP|MYR|IDR|VND|ISK)(?:\.|(?![^\W\d_]))|"
+                      r"\b(?:Lei|Kč|zł|kr|Kn|Rs\.?|R\$|Ft|тг|руб|грн|лв)(?:\.|\b)|ر\.س|د\.إ|د\.ك|ج\.م", re.I)
 # an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
 # ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
 _AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
@@ -247,6 +250,8 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
         return None, None  # no title to be near
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
+        if len(text) > 24:
+            continue
         text = beside_parent(el, text, _money_only, ok=lambda _, short=len(text) <= 24: short)
         if len(text) > 24 or not _money_only(text) or _in_link(el) \
                 or any(a.tag in _STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):

@@ -1,0 +1,30 @@
+"""Product reading on shops unlike the dev pages (issue 15, session 6): signals that
+survive meaningless class names and missing markup, each on small hand-written pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from native_host.page.buybox import _MONEY
+from native_host.page.parse import parse
+from native_host.page.product import extract_product
+
+
+def product_of(body: str, head: str = "", url: str = "https://shop.example/p/1"):
+    return extract_product(parse(f"<html><head>{head}</head><body>{body}</body></html>"), url)
+
+
+@pytest.mark.parametrize("shown, price, currency", [
+    ("EUR15.99", "15.99", "EUR"), ("15.99EUR", "15.99", "EUR"), ("99 ر.س", "99", "SAR"),
+    ("SAR 99", "99", "SAR"),
+])
+def test_a_currency_code_against_the_amount_or_an_arabic_sign_is_read_in_the_buy_box(
+        shown: str, price: str, currency: str) -> None:
+    p = product_of(f"<h1>Zeķes Brooklyn</h1><div class='x1'><div class='x2'><span class='x3'>{shown}</span>"
+                   "</div><button class='x4'>Ielikt grozā</button></div>")
+    assert p is not None and (p.price, p.currency) == (price, currency)
+
+
+@pytest.mark.parametrize("text", ["MAUD 15", "EUROPE2020", "CHAUD 15", "TRYING 5"])
+def test_letters_around_a_currency_code_make_it_a_word_not_a_currency(text: str) -> None:
+    assert _MONEY.search(text) is None
