@@ -30,11 +30,11 @@ _STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
 _SKU_STRONG = (
     r"SKU|ASIN|Item\s*(?:#|No\.?|number|code|ID)|Article\s*(?:#|No\.?|number|code)|eBay item number|Numero oggetto(?: eBay)?|"
     r"Product\s*(?:code|ID|number|no\.?|#)|Prod(?:uct)?\.?\s*(?:code|no\.?)|Web\s*code|"
-    r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikelnummer|Bestellnummer|Best\.?-?Nr\.?|"
+    r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikel-?nummer|Bestellnummer|Best\.?-?Nr\.?|"
     r"Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"
-    r"Cod(?:ice)?\.? (?:produs|prodotto|articolo)|Kod(?: produktu)?|Šifra|Katalóg(?:ové)? číslo|"
+    r"Cod(?:ice)?\.? (?:produs|prodotto|articolo)|K[oó]d(?: produktu)?|Šifra|Katalóg(?:ové)? číslo|"
     r"Код(?: товара)?|Артикул|קוד מוצר|商品編號|品號|货号|ID Produto|post id|Anzeige|Numer katalogowy|"
-    r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Ürün kodu"
+    r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Ürün kodu|Produkta kods|Preces kods|Prekės kodas"
 )
 _SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|"
              r"Refer[êe]ncia(?: (?:do )?produto)?|Nr\.? ref(?:erencyjny)?\.?|Numer referencyjny|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?(?![^\W\d_])\.?(?: produit)?")
@@ -197,7 +197,7 @@ def sku_from_page(blocks: list[tuple[El, str]]) -> tuple[str | None, bool]:
             continue
         m = _SKU_LABEL.search(text)
         label, value = (m.group(1), _code(m.group(2))) if m else (None, None)
-        if m is None and _SKU_LABEL_ONLY.fullmatch(text) and i + 1 < len(blocks):
+        if value is None and _SKU_LABEL_ONLY.fullmatch(text) and i + 1 < len(blocks):
             # the label and the value in neighbouring elements ("SKU" | "12345")
             label, value = _SKU_LABEL_ONLY.fullmatch(text).group(1), _code(blocks[i + 1][1])
         if value is None and len(text) <= 40:

@@ -28,3 +28,28 @@ def test_a_currency_code_against_the_amount_or_an_arabic_sign_is_read_in_the_buy
 @pytest.mark.parametrize("text", ["MAUD 15", "EUROPE2020", "CHAUD 15", "TRYING 5"])
 def test_letters_around_a_currency_code_make_it_a_word_not_a_currency(text: str) -> None:
     assert _MONEY.search(text) is None
+
+
+def _coded(details: str) -> str:
+    return (f"<h1>Viking 4v1 card reader</h1><div class='x1'><span class='x2'>13,40 €</span>"
+            f"<button class='x3'>Do košíka</button></div><table class='x4'>{details}</table>")
+
+
+@pytest.mark.parametrize("details", [
+    "<tr><th>Kód produktu:</th><td>VR4V1B</td></tr>",  # Slovak/Czech, label and value in cells
+    "<tr><th>Kod produktu:</th><td>VR4V1B</td></tr>",  # Polish: the label's words are no code
+    "<tr><td><span>Artikel-Nummer</span><span>VR4V1B</span></td></tr>",
+    "<tr><td>Produkta kods VR4V1B</td></tr>", "<tr><td>Prekės kodas: VR4V1B</td></tr>",
+])
+def test_product_code_labels_of_more_shops_give_the_sku(details: str) -> None:
+    p = product_of(_coded(details))
+    assert p is not None and p.sku == "VR4V1B"
+
+
+@pytest.mark.parametrize("details", [
+    "<tr><th>Kód zľavy:</th><td>LETO</td></tr>",  # a discount code without a digit is no product code
+    "<tr><th>Kód produktu:</th><td>na požiadanie</td></tr>",
+])
+def test_a_product_code_label_beside_no_code_gives_no_sku(details: str) -> None:
+    p = product_of(_coded(details))
+    assert p is not None and p.price == "13.40" and p.sku is None
