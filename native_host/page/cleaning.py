@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from lxml import etree
 
-from native_host.page.inarticle import drop as _drop, drop_marked, drop_pointers, remove_all as _remove_all
+from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
+                                        remove_all as _remove_all)
 from native_host.page.measures import Flags, class_and_id, class_weight, link_density, text_len
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
@@ -249,6 +250,7 @@ def clean(article: El, flags: Flags) -> None:
             _drop(el)
     drop_marked(article)
     drop_pointers(article)
+    drop_tail_calls(article)
     total = None
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from lxml import etree
 
-from native_host.page.measures import class_and_id, link_density, text_len
+from native_host.page.measures import class_and_id, link_density, norm_len, text_len
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -224,3 +224,72 @@ def _text_before(el: El, stop: El, limit: int) -> str:
         parts.append(piece)
         size += len(piece)
     return " ".join(" ".join(parts).split())
+
+
+# a call to follow, subscribe or download, told by the names of where to (the same in
+# every language): "Follow The Gleaner on Twitter and Instagram", "¡Mira nuestro canal de
+# YouTube!", "Únete a nuestro canal de Telegram", "Abonnieren Sie den Newsletter"
+_CHANNELS = re.compile(r"\b(?:twitter|facebook|instagram|youtube|telegram|whatsapp|tiktok|linkedin|"
+                       r"pinterest|newsletter|google news|app store|google play|ios|android|t\.me)\b", re.I)
+_CALL_CHARS = 300
+_CALLS_MAX = 3
+
+
+def _backwards(article: El):
+    """The elements of ``article`` in reverse document order, from its last one (lazily:
+    a call at the end of a book-sized article costs a few steps, not a walk of it)."""
+    node = _deepest_last(article)
+    while node is not None and node is not article:
+        yield node
+        prev = node.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        node = _deepest_last(prev) if prev is not None else node.getparent()
+
+
+def _deepest_last(el: El) -> El:
+    while True:
+        child = next((c for c in reversed(el) if isinstance(c.tag, str)), None)
+        if child is None:
+            return el
+        el = child
+
+
+_EMPHASIS = ("b", "strong", "em", "i")
+
+
+def _emphasized(el: El) -> bool:
+    """Whether all of ``el``'s text is set in bold or italics, or ``el`` is inside such."""
+    node = el.getparent()
+    if node is not None and node.tag in _EMPHASIS:
+        return True
+    length = text_len(el)
+    inside = 0
+    for em in el.iter(*_EMPHASIS):
+        node = em.getparent()
+        while node is not el and node.tag not in _EMPHASIS:
+            node = node.getparent()
+        if node is el:  # not inside another emphasis of the block: counted once
+            inside += text_len(em)
+    return inside >= 0.9 * length
+
+
+def drop_tail_calls(article: El) -> None:
+    """Drop the short paragraphs at the article's end that send the reader to a channel
+    (social networks, messengers, apps, a newsletter): the site's call, not the story."""
+    calls: list[El] = []
+    for el in _backwards(article):
+        if el.tag != "p":
+            continue
+        text = text_of(el)
+        if not text.strip():
+            continue
+        if len(text) > _CALL_CHARS * 2 or norm_len(text) > _CALL_CHARS or not _CHANNELS.search(text):
+            break
+        if not _emphasized(el) and not any(_CHANNELS.search(f"{a.get('href', '')} {text_of(a)}")
+                                          for a in el.iter("a")):
+            break  # a story that names a network, not a call to it
+        calls.append(el)
+        if len(calls) > _CALLS_MAX:
+            return
+    remove_all(calls)

@@ -1,4 +1,4 @@
-"""Where the article is, on pages nobody tuned for (issue 15, session 6)."""
+"""Where the article is and where it ends, on pages nobody tuned for (issue 15, session 6)."""
 
 from __future__ import annotations
 
@@ -26,3 +26,24 @@ def test_a_story_its_wrappers_and_one_box_beside_it_are_not_three_places() -> No
     text = page(f"<div id='all'><div id='content'>{events}{story}</div></div>")
     assert "every club trains" in text
     assert "Upcoming events" not in text and "league finals" not in text
+
+
+STORY = "".join(f"<p>{PARA} Part {i}.</p>" for i in range(5))
+
+
+def test_calls_to_follow_or_subscribe_at_the_end_go() -> None:
+    text = page(f"<article>{STORY}"
+                "<p><strong>Follow The Gleaner on Twitter and Instagram @JamaicaGleaner and on "
+                "Facebook.</strong></p>"
+                "<p>¿Ya sabías que tenemos canal de Telegram? Únete desde tu celular en este "
+                "<a href='https://t.me/example'>enlace de invitación</a>.</p></article>")
+    assert "Part 4." in text
+    assert "Gleaner" not in text and "Telegram" not in text
+
+
+def test_a_story_that_ends_on_a_network_or_an_app_store_keeps_its_end() -> None:
+    # named in the story's own words, with no call set apart or linked to the network
+    end = ("<p>The app costs 50 euros in the Mac App Store and needs macOS 10.10; Android "
+           "and iOS versions follow, <a href='/prices'>as our price list shows</a>.</p>")
+    text = page(f"<article>{STORY}{end}</article>")
+    assert "Mac App Store" in text
