@@ -94,6 +94,17 @@ def _sentence(block: str) -> bool:
     return len(block.split()) >= 6 and _END.search(block) is not None
 
 
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+_CONTACT_BYTES = 300
+
+
+def _contact(block: str) -> bool:
+    """A short block of contact details (a name, a phone, an e-mail address, not a sentence)
+    under a press release or an article: who to ask, not what is said."""
+    return (_size(block) < _CONTACT_BYTES and "@" in block and _EMAIL.search(block) is not None
+            and not _sentence(block))
+
+
 def trim_tail(text: str) -> str:
     """Without the short lines after the article's last paragraph ("Share this", "71
     comments", "Related stories", a photo credit, a heading whose list was cleaned away):
@@ -109,7 +120,7 @@ def trim_tail(text: str) -> str:
     while cut > 1:
         last = blocks[cut - 1]
         if last.startswith("#") or (_size(last) < _TAIL_BYTES and not _LISTISH.match(last)
-                                    and not _sentence(last)):
+                                    and not _sentence(last)) or _contact(last):
             cut -= 1
         else:
             break

@@ -47,3 +47,15 @@ def test_a_story_that_ends_on_a_network_or_an_app_store_keeps_its_end() -> None:
            "and iOS versions follow, <a href='/prices'>as our price list shows</a>.</p>")
     text = page(f"<article>{STORY}{end}</article>")
     assert "Mac App Store" in text
+
+
+def test_contact_details_under_a_press_release_go_but_a_sentence_with_an_address_stays() -> None:
+    contact = ("<p>Kontakt:</p><p>Dr. Hendryk Bockelmann<br>Deutsches Klimarechenzentrum, DKRZ<br>"
+               "E-Mail: bockelmann@dkrz.de</p><p>Dr. Niklas Röber<br>NVIDIA<br>"
+               "E-Mail: nroeber@nvidia.com</p>")
+    text = page(f"<article>{STORY}{contact}</article>")
+    assert "Part 4." in text
+    assert "Kontakt" not in text and "nvidia.com" not in text
+    asked = ("<p>Weitere Informationen erteilt Anne Althaus in der Leitstelle unter Tel. 02382 "
+             "59743 (althausa@stadt.ahlen.de).</p>")
+    assert "althausa@stadt.ahlen.de" in page(f"<article>{STORY}{asked}</article>")
