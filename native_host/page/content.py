@@ -135,12 +135,22 @@ def trim_tail(text: str) -> str:
 DATE_LINE = re.compile(r"^\W*(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
 
 
+# the same under a label of up to three words ("Aktualisiert: 11.04.2020, 10:27",
+# "Erstellt am: 30.01.2022 18:36", "Stand: 28.04.2020"); group 1 is the date
+LABELLED_DATE = re.compile(r"^\W*[^\W\d]+(?: [^\W\d]+){0,2}:\s*(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|"
+                           r"\d{1,2}\.? \w+ \d{4})\b")
+
+
 def trim_head(text: str) -> str:
     """Without a date line before the article's first paragraph ("23.10.2018", "7. oktober
-    2020"), right at the start or under the title: the page's metadata, not the text."""
-    blocks = text.split("\n\n", 3)
-    at = 1 if blocks[0].startswith("#") else 0
-    if (len(blocks) > at + 1 and len(blocks[at]) <= 40 and DATE_LINE.match(blocks[at])
+    2020", "Aktualisiert: 11.04.2020, 10:27"), right at the start or under the title and a
+    subtitle: the page's metadata, not the text (page/dates.py reads it)."""
+    blocks = text.split("\n\n", 4)
+    at = 0
+    while at < 2 and blocks[at].startswith("#") and len(blocks) > at + 1:
+        at += 1  # the title, and a subtitle under it
+    if (len(blocks) > at + 1 and len(blocks[at]) <= 40
+            and (DATE_LINE.match(blocks[at]) or LABELLED_DATE.match(blocks[at]))
             and _size(blocks[at + 1]) >= 2 * _TAIL_BYTES):
         return "\n\n".join(blocks[:at] + blocks[at + 1:])
     return text

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from lxml import etree
 
-from native_host.page.content import DATE_LINE
+from native_host.page.content import DATE_LINE, LABELLED_DATE
 from native_host.page.parse import text_of
 from native_host.page.product import ARTICLE_TYPES, jsonld_articles
 
@@ -73,11 +73,12 @@ def published(root: El, meta: dict[str, str], jsonld: Iterable[Any] = (), source
 
 
 def _under_title(root: El) -> str | None:
-    """The date of a short line that starts with one, among the few elements after the h1."""
+    """The date of a short line that starts with one (or with a short label and one: the
+    line trim_head leaves out), among the few elements after the h1."""
     h1 = next((h for h in root.iter("h1") if text_of(h).strip()), None)
     for el in _following(h1, _UNDER_TITLE) if h1 is not None else ():
         text = " ".join(text_of(el).split())
-        line = DATE_LINE.match(text) if len(text) <= _MAX else None
+        line = (DATE_LINE.match(text) or LABELLED_DATE.match(text)) if len(text) <= _MAX else None
         if line:
             return normalise(line.group(1))
     return None

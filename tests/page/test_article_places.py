@@ -59,3 +59,11 @@ def test_contact_details_under_a_press_release_go_but_a_sentence_with_an_address
     asked = ("<p>Weitere Informationen erteilt Anne Althaus in der Leitstelle unter Tel. 02382 "
              "59743 (althausa@stadt.ahlen.de).</p>")
     assert "althausa@stadt.ahlen.de" in page(f"<article>{STORY}{asked}</article>")
+
+
+def test_a_labelled_date_line_under_the_title_and_subtitle_goes() -> None:
+    head = ("<h1>Wie Umweltzerstörung neue Epidemien begünstigt</h1><h2>Sars-CoV-2 stammt von "
+            "einem Tier.</h2><p>Aktualisiert: 11.04.2020, 10:27</p>")
+    text = page(f"<article>{head}{STORY}</article>")
+    assert "Sars-CoV-2" in text and "Part 4." in text
+    assert "Aktualisiert" not in text

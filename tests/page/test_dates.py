@@ -64,6 +64,7 @@ def test_a_page_without_a_date_has_no_line():
     ("<p>23.10.2018</p>", "23.10.2018"),
     ('<div><span class="field-content">25.10.2022 - Reiner Nagel</span></div>', "25.10.2022"),
     ("<p><em>7. oktober 2020</em></p>", "7. oktober 2020"),
+    ("<div>opublikowano: 7 kwietnia 2021</div>", "7 kwietnia 2021"),  # under a label
 ])
 def test_a_date_line_under_the_title_is_the_date_when_nothing_is_declared(line, expected):
     body = BODY.replace("</h1>", "</h1>" + line)
