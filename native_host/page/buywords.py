@@ -20,7 +20,8 @@ _BUY_WORDS = re.compile(r"add[\s_-]*to[\s_-]*(?:(?:your|my)\s+)?(?:shopping[\s_-
                         r"do košíku|do košíka|kosárba|ostoskoriin|i varukorgen|köp nu|i kurv|i handlekurv|"
                         r"sepete ekle|в корзину|у кошик|в кошик|купить|adaugă în coș|adauga in cos|"
                         r"u košaricu|v košarico|ostukorvi|į krepšelį|grozā|στο καλάθι|הוסף לסל|"
-                        r"أضف إلى السلة|カートに入れる|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買|放入購物車|"
+                        r"أضف (?:إلى|الى) (?:السلة|حقيبة التسوق|عربة التسوق)|اضف (?:إلى|الى) (?:السلة|حقيبة التسوق|عربة التسوق)|"
+                        r"カートに入れる|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買|放入購物車|"
                         r"장바구니 담기|바로구매|thêm vào giỏ|mua ngay")
 
 
@@ -41,8 +42,10 @@ BUY = _Lowered(_BUY_WORDS)
 # ("Place bid"), or a ticket purchase; on a link only when it is drawn as a button, except
 # for bids and tickets, whose words say it all
 _BARE_BUY = re.compile(r"(?:buy|purchase|acheter|kaufen|comprar|compra|acquista|kopen|kup|köp|kjøp|køb|"
-                       r"osta|koupit|kúpiť|cumpără|vásárlás|satın al|购买|購買|구매|구매하기|購入)[\s!.]*")
-_BID = re.compile(r"(?:place (?:a |your )?bid|bid now|make an offer|fai un'offerta|faire une offre|"
+                       r"osta|koupit|kúpiť|cumpără|vásárlás|satın al|购买|購買|구매|구매하기|購入|"
+                       r"order now|commander|ordina|encomendar|objednat|objednať|"
+                       r"naroči|naruči)[\s!.]*")
+_BID = re.compile(r"(?:(?:place|submit|confirm) (?:a |your )?bid|bid now|make an offer|fai un'offerta|faire une offre|"
                   r"hacer una oferta|gebot abgeben)[\s!.]*")
 _TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"
                      r"billets?|tickets? kaufen|karten kaufen|acquista biglietti?)[\s!.]*")

@@ -53,3 +53,37 @@ def test_product_code_labels_of_more_shops_give_the_sku(details: str) -> None:
 def test_a_product_code_label_beside_no_code_gives_no_sku(details: str) -> None:
     p = product_of(_coded(details))
     assert p is not None and p.price == "13.40" and p.sku is None
+
+
+def _shop(control: str, price: str = "40,00 €") -> str:
+    # no product markup and class names that say nothing: only the words and the structure
+    return (f"<h1>Bralne leče STICK-ON</h1><div class='x1'><span class='x2'>{price}</span></div>"
+            f"<div class='x3'>{control}</div><p class='x4'>Brezplačna poštnina</p>")
+
+
+@pytest.mark.parametrize("control", [
+    "<button type='button'>Naroči</button>", "<button>Objednat</button>",
+    "<input type='submit' value='Commander'>", "<button>Order now</button>",
+    "<a href='/cart/'>اضف الى حقيبة التسوق</a>", "<a href='/cart/'>أضف إلى عربة التسوق</a>",
+])
+def test_order_buttons_and_arabic_add_to_bag_links_mark_a_shop_page(control: str) -> None:
+    p = product_of(_shop(control))
+    assert p is not None and p.price == "40.00" and p.availability == "InStock"
+
+
+@pytest.mark.parametrize("control", [
+    "<a href='/orders'>Bestellen</a>",  # a plain link: a site's section, not the product's button
+    "<button>Order</button>",  # a sort order, a menu
+    "<button>Bestellung verfolgen</button>", "<button>Submit</button>",
+    # a news site's subscription form ("Zeitung bestellen", "Zamów prenumeratę") is no product
+    "<input type='submit' value='Bestellen'>", "<input type='submit' value='ZAMÓW'>",
+])
+def test_order_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
+    assert product_of(_shop(control)) is None
+
+
+def test_a_submit_bid_link_marks_an_auction_and_its_starting_bid_is_the_price() -> None:
+    p = product_of("<h1>Pony cart harness</h1><div class='x1'><div class='x2'>Starting bid:</div>"
+                   "<span class='x3'>£115.00</span></div><div class='x4'><input type='text' name='maxbid'>"
+                   "<a role='button' href='/bid'>Submit bid</a><div class='x5'>Enter £116.00 or more</div></div>")
+    assert p is not None and p.price == "115.00" and p.availability == "InStock"
