@@ -39,6 +39,10 @@ def _shop(control: str) -> str:
     "<a role='button' href='/cart'>Kaufen</a>",
     "<button type='submit' aria-label='Add Long strappy dress'>Add</button>",
     "<a href='/tickets/1'>Comprar Entrada</a>", "<a href='/tickets/1'>Buy tickets</a>",
+    # session 6: order verbs, Arabic "add to shopping bag / cart" in both spellings
+    "<button type='button'>Naroči</button>", "<button>Objednat</button>",
+    "<input type='submit' value='Commander'>", "<button>Order now</button>",
+    "<a href='/cart/'>اضف الى حقيبة التسوق</a>", "<a href='/cart/'>أضف إلى عربة التسوق</a>",
 ])
 def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str) -> None:
     p = product_of(_shop(control))
@@ -50,6 +54,10 @@ def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str)
     "<button>Add</button>",  # "Add" that does not say what it adds
     "<button aria-label='Add Long strappy dress to wishlist'>Add</button>",
     "<button>Buy better</button>",
+    "<a href='/orders'>Bestellen</a>",  # a plain link: a site's section, not the product's button
+    "<button>Order</button>", "<button>Bestellung verfolgen</button>", "<button>Submit</button>",
+    # a news site's subscription form ("Zeitung bestellen", "Zamów prenumeratę") is no product
+    "<input type='submit' value='Bestellen'>", "<input type='submit' value='ZAMÓW'>",
 ])
 def test_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
     assert product_of(_shop(control)) is None

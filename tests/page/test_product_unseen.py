@@ -6,12 +6,7 @@ from __future__ import annotations
 import pytest
 
 from native_host.page.buybox import _MONEY
-from native_host.page.parse import parse
-from native_host.page.product import extract_product
-
-
-def product_of(body: str, head: str = "", url: str = "https://shop.example/p/1"):
-    return extract_product(parse(f"<html><head>{head}</head><body>{body}</body></html>"), url)
+from tests.page.test_product_shops import product_of
 
 
 @pytest.mark.parametrize("shown, price, currency", [
@@ -53,33 +48,6 @@ def test_product_code_labels_of_more_shops_give_the_sku(details: str) -> None:
 def test_a_product_code_label_beside_no_code_gives_no_sku(details: str) -> None:
     p = product_of(_coded(details))
     assert p is not None and p.price == "13.40" and p.sku is None
-
-
-def _shop(control: str, price: str = "40,00 €") -> str:
-    # no product markup and class names that say nothing: only the words and the structure
-    return (f"<h1>Bralne leče STICK-ON</h1><div class='x1'><span class='x2'>{price}</span></div>"
-            f"<div class='x3'>{control}</div><p class='x4'>Brezplačna poštnina</p>")
-
-
-@pytest.mark.parametrize("control", [
-    "<button type='button'>Naroči</button>", "<button>Objednat</button>",
-    "<input type='submit' value='Commander'>", "<button>Order now</button>",
-    "<a href='/cart/'>اضف الى حقيبة التسوق</a>", "<a href='/cart/'>أضف إلى عربة التسوق</a>",
-])
-def test_order_buttons_and_arabic_add_to_bag_links_mark_a_shop_page(control: str) -> None:
-    p = product_of(_shop(control))
-    assert p is not None and p.price == "40.00" and p.availability == "InStock"
-
-
-@pytest.mark.parametrize("control", [
-    "<a href='/orders'>Bestellen</a>",  # a plain link: a site's section, not the product's button
-    "<button>Order</button>",  # a sort order, a menu
-    "<button>Bestellung verfolgen</button>", "<button>Submit</button>",
-    # a news site's subscription form ("Zeitung bestellen", "Zamów prenumeratę") is no product
-    "<input type='submit' value='Bestellen'>", "<input type='submit' value='ZAMÓW'>",
-])
-def test_order_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
-    assert product_of(_shop(control)) is None
 
 
 def test_a_submit_bid_link_marks_an_auction_and_its_starting_bid_is_the_price() -> None:
