@@ -23,6 +23,10 @@ _BASE_SCORE = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote
                "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
                "th": -5}
 _DIVIDERS = (1, 2, 6, 9, 12)
+# a comma counts for every 60 bytes of a block's text at most: prose has a clause or more
+# between commas, a list of names ("Saladin Ambar, Rutgers University") a few words (bytes,
+# not characters, so that CJK text, denser per character, is not cut short)
+_COMMA_BYTES = 60
 # Where the article is shows within the first blocks of even a book-length page (the
 # readability corpus's longest pages have ~250); scoring stops there on huge pages.
 _MAX_BLOCKS = 10_000
@@ -51,7 +55,10 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
         length = norm_len(raw)
         if length < 25:
             continue
-        score = 1 + raw.count(",") + raw.count("，") + raw.count("、") + min(length // 100, 3)
+        commas = raw.count(",") + raw.count("，") + raw.count("、")
+        if commas > 3:  # a list ("Name, place" lines, tags): its commas are not clauses
+            commas = min(commas, len(raw.encode("utf-8", "replace")) // _COMMA_BYTES)
+        score = 1 + commas + min(length // 100, 3)
         parent = el.getparent()
         if parent is not None:
             by_parent[parent] = by_parent.get(parent, 0.0) + score

@@ -19,8 +19,8 @@ def test_a_story_its_wrappers_and_one_box_beside_it_are_not_three_places() -> No
     # wrapper score close to the story: before, they counted as three other candidates and
     # the story climbed to the page wrapper, taking the events box and the partner list
     events = ("<div id='col_1'><div class='textbox'><div class='textbox-text'><h2>Upcoming "
-              "events</h2><p>Masters, juniors, open, cup, league finals, "
-              "Kassel.</p></div></div></div>")
+              "events</h2><p>Masters, juniors, the league finals, "
+              "in Kassel.</p></div></div></div>")
     story = ("<div id='col_2'><div class='news'><div class='right'>"
              + "".join(f"<p>{PARA}</p>" for _ in range(4)) + "</div></div></div>")
     text = page(f"<div id='all'><div id='content'>{events}{story}</div></div>")
@@ -67,3 +67,16 @@ def test_a_labelled_date_line_under_the_title_and_subtitle_goes() -> None:
     text = page(f"<article>{head}{STORY}</article>")
     assert "Sars-CoV-2" in text and "Part 4." in text
     assert "Aktualisiert" not in text
+
+
+def test_a_table_of_signatories_does_not_outscore_the_letter_they_signed() -> None:
+    # each "Name, role" line has a comma: counted as clauses, the two cells outscored the
+    # letter's paragraphs and the signatories were the whole extract
+    names = "".join(f"Mia Bay{i}, historian<br>" for i in range(30))
+    letter = "".join("<p>Our cultural institutions are facing a moment of trial, and the free "
+                     "exchange of ideas is becoming more constricted every day. We refuse any "
+                     "false choice between justice and freedom, which cannot exist without "
+                     f"each other. Paragraph {i}.</p>" for i in range(6))
+    text = page(f"<div class='letter'>{letter}<table><tbody><tr><td>{names}</td><td>{names}</td>"
+                "</tr><tr><td></td><td></td></tr></tbody></table></div>")
+    assert "Paragraph 0." in text and "Paragraph 5." in text
