@@ -63,3 +63,30 @@ def test_extract_missing_file_reports_and_fails(tmp_path: Path, tabmate_home: Pa
     result = run([str(tmp_path / "nope.html")], tabmate_home)
     assert result.returncode == 1
     assert "error" in json.loads(result.stdout)
+
+
+def test_many_files_on_several_workers_come_out_in_order(tmp_path: Path, tabmate_home: Path) -> None:
+    """Workers finish in any order; the lines follow the files as given, an unreadable file
+    among them gives its error line in its place, and the output is the one a single
+    process gives."""
+    names = []
+    for i in range(9):
+        page = tmp_path / f"page{i}.html"
+        # uneven sizes, so the workers finish out of order
+        page.write_text(f"<title>Page number {i}</title>"
+                        + f"<p>Paragraph of page {i}, long enough to count as content.</p>" * (1 + (8 - i) * 300),
+                        encoding="utf-8")
+        names.append(str(page))
+    names.insert(4, str(tmp_path / "missing.html"))
+    several = run(["--jobs", "3", *names], tabmate_home)
+    single = run(["--jobs", "1", *names], tabmate_home)
+    assert several.returncode == single.returncode == 1
+    records = [json.loads(line) for line in several.stdout.splitlines()]
+    assert [r["file"] for r in records] == names
+    assert "error" in records[4] and records[0]["title"] == "Page number 0"
+    assert several.stdout == single.stdout
+
+
+def test_jobs_must_not_be_negative(tmp_path: Path, tabmate_home: Path) -> None:
+    result = run(["--jobs", "-1", str(tmp_path / "x.html")], tabmate_home)
+    assert result.returncode == 2 and "--jobs" in result.stderr
