@@ -16,8 +16,6 @@ import gzip
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from pathlib import Path
 from typing import Iterator
@@ -95,7 +93,9 @@ def lines(files: list[str], url: str, budget: int, jobs: int) -> Iterator[tuple[
     if jobs <= 1:
         yield from map(one, files)
         return
-    import multiprocessing
+    import multiprocessing  # (here: one file needs no pool, and these cost 5 ms to load)
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     # fork where it is safe (Linux): the workers start at once, with the page modules loaded
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
