@@ -124,7 +124,9 @@ def main(argv: list[str]) -> int:
     if args.jobs < 0:
         parser.error("--jobs must be 0 (one per CPU core) or more")
 
-    import native_host.documents.context  # noqa: F401  (loaded once, before any worker starts)
+    import importlib
+
+    importlib.import_module("native_host.documents.context")  # loaded once, before any worker forks
 
     status = 0
     for text, ok in lines(args.files, args.url, args.budget, args.jobs or _cores()):
