@@ -232,6 +232,10 @@ def _text_before(el: El, stop: El, limit: int) -> str:
 _CHANNELS = re.compile(r"\b(?:twitter|facebook|instagram|youtube|telegram|whatsapp|tiktok|linkedin|"
                        r"pinterest|newsletter|google news|app store|google play|ios|android|t\.me)\b", re.I)
 _CALL_CHARS = 300
+# "© 2022, BreakingBelizeNews.com. This article is the copyrighted property…", "Dieser Text
+# wurde veröffentlicht unter der Lizenz CC-BY-NC-ND-4.0-DE"
+_NOTICE = re.compile(r"^\s*(?:copyright\s*)?©|\bCC[- ]BY\b", re.I)
+_NOTICE_CHARS = 400
 _CALLS_MAX = 3
 
 
@@ -276,13 +280,19 @@ def _emphasized(el: El) -> bool:
 
 def drop_tail_calls(article: El) -> None:
     """Drop the short paragraphs at the article's end that send the reader to a channel
-    (social networks, messengers, apps, a newsletter): the site's call, not the story."""
+    (social networks, messengers, apps, a newsletter): the site's call, not the story; and
+    the copyright or licence notice there ("© 2022, …", "… unter der Lizenz CC-BY-…")."""
     calls: list[El] = []
     for el in _backwards(article):
         if el.tag != "p":
             continue
         text = text_of(el)
         if not text.strip():
+            continue
+        if len(text) <= _NOTICE_CHARS * 2 and norm_len(text) <= _NOTICE_CHARS and _NOTICE.search(text):
+            calls.append(el)  # a copyright or licence notice under the article
+            if len(calls) > _CALLS_MAX:
+                return
             continue
         if len(text) > _CALL_CHARS * 2 or norm_len(text) > _CALL_CHARS or not _CHANNELS.search(text):
             break

@@ -31,13 +31,18 @@ def test_a_story_its_wrappers_and_one_box_beside_it_are_not_three_places() -> No
 STORY = "".join(f"<p>{PARA} Part {i}.</p>" for i in range(5))
 
 
-def test_calls_to_follow_or_subscribe_at_the_end_go() -> None:
-    text = page(f"<article>{STORY}"
-                "<p><strong>Follow The Gleaner on Twitter and Instagram @JamaicaGleaner and on "
-                "Facebook.</strong></p>"
-                "<p>¿Ya sabías que tenemos canal de Telegram? Únete desde tu celular en este "
-                "<a href='https://t.me/example'>enlace de invitación</a>.</p></article>")
+def ending(tail: str) -> str:
+    """The text of a story that ends with ``tail`` (the story itself all there)."""
+    text = page(f"<article>{STORY}{tail}</article>")
     assert "Part 4." in text
+    return text
+
+
+def test_calls_to_follow_or_subscribe_at_the_end_go() -> None:
+    text = ending("<p><strong>Follow The Gleaner on Twitter and Instagram @JamaicaGleaner and on "
+                  "Facebook.</strong></p>"
+                  "<p>¿Ya sabías que tenemos canal de Telegram? Únete desde tu celular en este "
+                  "<a href='https://t.me/example'>enlace de invitación</a>.</p>")
     assert "Gleaner" not in text and "Telegram" not in text
 
 
@@ -45,20 +50,18 @@ def test_a_story_that_ends_on_a_network_or_an_app_store_keeps_its_end() -> None:
     # named in the story's own words, with no call set apart or linked to the network
     end = ("<p>The app costs 50 euros in the Mac App Store and needs macOS 10.10; Android "
            "and iOS versions follow, <a href='/prices'>as our price list shows</a>.</p>")
-    text = page(f"<article>{STORY}{end}</article>")
-    assert "Mac App Store" in text
+    assert "Mac App Store" in ending(end)
 
 
 def test_contact_details_under_a_press_release_go_but_a_sentence_with_an_address_stays() -> None:
     contact = ("<p>Kontakt:</p><p>Dr. Hendryk Bockelmann<br>Deutsches Klimarechenzentrum, DKRZ<br>"
                "E-Mail: bockelmann@dkrz.de</p><p>Dr. Niklas Röber<br>NVIDIA<br>"
                "E-Mail: nroeber@nvidia.com</p>")
-    text = page(f"<article>{STORY}{contact}</article>")
-    assert "Part 4." in text
+    text = ending(contact)
     assert "Kontakt" not in text and "nvidia.com" not in text
     asked = ("<p>Weitere Informationen erteilt Anne Althaus in der Leitstelle unter Tel. 02382 "
              "59743 (althausa@stadt.ahlen.de).</p>")
-    assert "althausa@stadt.ahlen.de" in page(f"<article>{STORY}{asked}</article>")
+    assert "althausa@stadt.ahlen.de" in ending(asked)
 
 
 def test_a_labelled_date_line_under_the_title_and_subtitle_goes() -> None:
@@ -80,3 +83,18 @@ def test_a_table_of_signatories_does_not_outscore_the_letter_they_signed() -> No
     text = page(f"<div class='letter'>{letter}<table><tbody><tr><td>{names}</td><td>{names}</td>"
                 "</tr><tr><td></td><td></td></tr></tbody></table></div>")
     assert "Paragraph 0." in text and "Paragraph 5." in text
+
+
+def test_copyright_and_licence_notices_under_the_article_go() -> None:
+    notices = ("<p><em>© 2022, Example News. This article is the copyrighted property of Example "
+               "News. Written permission must be obtained before reprint in online or print media. "
+               "Reprinting content without permission and payment is theft and punishable by "
+               "law.</em></p><p>Dieser Text wurde veröffentlicht unter der Lizenz "
+               "<a href='/lizenz'>CC-BY-NC-ND-4.0-DE</a>. Die Fotos dürfen nicht verwendet werden.</p>")
+    text = ending(notices)
+    assert "copyrighted" not in text and "Lizenz" not in text
+    # a "©" inside the story's own last words is not a notice
+    joke = ("<p>This is not supposed to be a manifesto™© — we just think it is pretty cool to "
+            "share what we have learned so far, and we hope that you will do the same, because "
+            "we are all in this together and the web is better when people write.</p>")
+    assert "manifesto" in ending(joke)
