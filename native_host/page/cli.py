@@ -16,6 +16,7 @@ import gzip
 import json
 import os
 import sys
+from concurrent.futures import BrokenExecutor
 from functools import partial
 from pathlib import Path
 from typing import Iterator
@@ -93,19 +94,20 @@ def lines(files: list[str], url: str, budget: int, jobs: int) -> Iterator[tuple[
     if jobs <= 1:
         yield from map(one, files)
         return
-    import multiprocessing  # (here: one file needs no pool, and these cost 5 ms to load)
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    # fork where it is safe (Linux): the workers start at once, with the page modules loaded
-    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     done = 0
     try:
+        import multiprocessing  # (here: one file needs no pool, and these cost 5 ms to load)
+        from concurrent.futures import ProcessPoolExecutor
+
+        # fork where it is safe (Linux): the workers start at once, with the page modules loaded
+        context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             for result in pool.map(one, files, chunksize=2):
                 yield result
                 done += 1
-    except BrokenProcessPool:  # a worker died (out of memory, killed): finish the rest here
+    except (ImportError, NotImplementedError, OSError, BrokenExecutor):
+        # no pool on this system (no /dev/shm, no sem_open) or a worker died (out of
+        # memory, killed): the files not printed yet are read here
         yield from map(one, files[done:])
 
 

@@ -90,3 +90,48 @@ def test_many_files_on_several_workers_come_out_in_order(tmp_path: Path, tabmate
 def test_jobs_must_not_be_negative(tmp_path: Path, tabmate_home: Path) -> None:
     result = run(["--jobs", "-1", str(tmp_path / "x.html")], tabmate_home)
     assert result.returncode == 2 and "--jobs" in result.stderr
+
+
+class _NoPool:
+    """A system where no process pool can start (no /dev/shm, no sem_open)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise OSError("[Errno 38] Function not implemented")
+
+
+class _DiesAfterTwo:
+    """A pool whose worker is killed after two files."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def map(self, fn, items, chunksize=1):
+        from concurrent.futures.process import BrokenProcessPool
+
+        for item in list(items)[:2]:
+            yield fn(item)
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+
+def test_without_a_working_pool_every_file_is_read_once_in_order(tmp_path: Path, tabmate_home: Path,
+                                                                 monkeypatch) -> None:
+    import concurrent.futures
+
+    from native_host.page.cli import lines
+
+    names = []
+    for i in range(5):
+        page = tmp_path / f"p{i}.html"
+        page.write_text(f"<title>Page {i}</title><p>Text of page {i}, long enough to be its content.</p>",
+                        encoding="utf-8")
+        names.append(str(page))
+    for pool in (_NoPool, _DiesAfterTwo):
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+        got = [json.loads(text)["title"] for text, ok in lines(names, "", 6000, jobs=2)]
+        assert got == [f"Page {i}" for i in range(5)], pool.__name__
