@@ -95,6 +95,32 @@ def visible_blocks(root: El, limit: int = 40_000) -> list[tuple[El, str]]:
     return out
 
 
+def blocks_after(title: El, n: int, limit: int = 400) -> list[tuple[El, str]]:
+    """The first ``n`` text blocks after ``title`` not hidden by their own markup (as
+    :func:`visible_blocks` gives them, blocks of other products included: see
+    :func:`_hidden_or_other`), found without reading the rest of the page."""
+    out: list[tuple[El, str]] = []
+    seen = 0
+    node: El | None = title
+    while node is not None and len(out) < n and seen < limit:
+        stack = [node.getnext()] if node.getnext() is not None else []
+        while stack and len(out) < n and seen < limit:
+            el = stack.pop()
+            seen += 1
+            after = el.getnext()
+            if after is not None:
+                stack.append(after)
+            if not isinstance(el.tag, str) or el.tag in _SKIP or hidden_by_markup(el):
+                continue
+            parts = [t for t in [el.text, *(c.tail for c in el)] if t and not t.isspace()]
+            if parts:
+                out.append((el, " ".join(t.strip() for t in parts)))
+            if len(el):
+                stack.append(el[0])
+        node = node.getparent()
+    return out
+
+
 def title_index(blocks: list[tuple[El, str]]) -> int:
     """Index of the first block in the product's ``h1`` (0 when there is none)."""
     for i, (el, _) in enumerate(blocks):

@@ -262,24 +262,45 @@ def shop_signal(el: El, keys: list[str]) -> bool:
     return False
 
 
-def _shop_signals(root: El, seen: bool | None = None) -> bool:
+def _shop_signals(root: El, seen: bool | None = None, h1s: list[El] | None = None) -> bool:
     """Loose product itemprops, a price-classed element, or a buy button/form/link: worth
     reading the page for a product.  (One pass in Python: much cheaper than an XPath
     union of ``or`` predicates on a 10 MB page.)  ``seen``: whether an element with
-    attributes passes :func:`shop_signal`, when the caller's own pass found out."""
+    attributes passes :func:`shop_signal`, when the caller's own pass found out; ``h1s``
+    gets the page's first ``h1`` elements when no signal is found (the same walk)."""
     if seen is None:
         seen = any(shop_signal(el, keys) for el in root.iter(etree.Element) if (keys := el.keys()))
     if seen:
         return True
-    for el in root.iter("button"):  # buttons without attributes
-        text = text_of(el)
-        if _BUY.search(text[:80]) or bare_buy(el, text):
-            return True
-    for el in root.iter("a"):  # a buy control drawn as a link ("Add to cart", "Buy It Now")
-        text = text_of(el)
-        if len(text) <= 60 and (_BUY.search(text) or bare_buy(el, text)):
+    for el in root.iter("button", "a", "h1"):  # one walk: buttons without attributes, links, titles
+        tag = el.tag
+        if tag == "h1":
+            if h1s is not None and len(h1s) < 12:
+                h1s.append(el)
+            continue
+        text = text_of(el) if len(el) else (el.text or "")
+        if tag == "button":
+            if _BUY.search(text[:80]) or bare_buy(el, text):
+                return True
+        # a buy control drawn as a link ("Add to cart", "Buy It Now")
+        elif len(text) <= 60 and (_BUY.search(text) or bare_buy(el, text)):
             return True
     return False
+
+
+def _says_sold_out(h1s: list[El]) -> bool:
+    """A page without other shop signals whose title (the first shown of its ``h1s``) is
+    followed closely by a block that says only that it is unavailable now ("Currently
+    unavailable.", "Actuellement indisponible."): a shop's page of a sold-out product
+    (its buy controls are gone)."""
+    title = next((h for h in h1s if text_of(h).strip() and not buybox._hidden(h)), None)
+    if title is None:
+        return False
+    return any(len(text) < 60 and _OUT_NOW.match(text) and not buybox._hidden_or_other(el)
+               for el, text in buybox.blocks_after(title, _NEAR_TITLE))
+
+
+_NEAR_TITLE = 8  # visible blocks after the title
 
 
 def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = None) -> dict[str, Any]:
@@ -288,8 +309,12 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
 
     Pages with neither structured product data nor a buy button are left alone: the
     visible-page reading is for shops, and it is the costly part on huge pages."""
-    if not structured and not _shop_signals(root, seen):
-        return {}
+    sold_out = False
+    h1s: list[El] = []
+    if not structured and not _shop_signals(root, seen, h1s):
+        sold_out = _says_sold_out(h1s)
+        if not sold_out:
+            return {}
     out: dict[str, Any] = dict(_loose_itemprops(root))
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
     # a code from markup is checked against the one the page shows under a product-code label
@@ -308,13 +333,13 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
         if currency:
             out["currency"] = currency
     if "price" in missing:
-        price, currency = buybox.price_from_page(root, blocks, structured)
+        price, currency = buybox.price_from_page(root, blocks, structured or sold_out)
         if price:
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:
                 out.setdefault("currency", currency)
     stock = _availability_from_stock_element(blocks) if "availability" in missing else None
-    looks_like_product = structured or stock is not None or "price" in out or known.price is not None
+    looks_like_product = structured or sold_out or stock is not None or "price" in out or known.price is not None
     if "availability" in missing and looks_like_product:
         availability = stock or _availability_from_page(buy, blocks)
         if availability:

@@ -55,3 +55,31 @@ def test_a_submit_bid_link_marks_an_auction_and_its_starting_bid_is_the_price() 
                    "<span class='x3'>£115.00</span></div><div class='x4'><input type='text' name='maxbid'>"
                    "<a role='button' href='/bid'>Submit bid</a><div class='x5'>Enter £116.00 or more</div></div>")
     assert p is not None and p.price == "115.00" and p.availability == "InStock"
+
+
+def _sold_out(statement: str, gap: int = 2) -> str:
+    # a sold-out shop page: no buy control left, class names that say nothing
+    filler = "".join(f"<div class='x{i}'><span>{i * 7 + 3} ratings</span></div>" for i in range(gap))
+    return (f"<div class='x0'><h1 class='x1'><span>365 Potato Chips, Sour Cream, 10 Ounce</span></h1>"
+            f"<div class='x2'><a href='/brand'>Brand: 365</a></div>{filler}"
+            f"<div class='x3'><span class='x4'>{statement}</span></div></div>"
+            "<table class='x5'><tr><th>ASIN</th><td>B07FW264WL</td></tr></table>")
+
+
+@pytest.mark.parametrize("statement", ["Currently unavailable.", "Actuellement indisponible.",
+                                       "Derzeit nicht verfügbar."])
+def test_a_page_that_says_right_under_its_title_it_is_unavailable_now_is_a_sold_out_product(
+        statement: str) -> None:
+    p = product_of(_sold_out(statement))
+    assert p is not None and p.availability == "OutOfStock" and p.sku == "B07FW264WL"
+
+
+@pytest.mark.parametrize("page", [
+    _sold_out("The service is currently unavailable in your region, we are sorry."),  # a sentence, not a statement
+    _sold_out("Currently unavailable.", gap=12),  # far below the title
+    _sold_out("<span hidden>Currently unavailable.</span>"),
+    _sold_out("Currently unavailable.").replace("<div class='x3'>", "<div class='related-products'>"),
+    _sold_out("In stock"),  # an in-stock word alone does not make a page a shop
+])
+def test_unavailable_wording_elsewhere_does_not_make_a_page_a_product(page: str) -> None:
+    assert product_of(page) is None
