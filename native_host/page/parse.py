@@ -162,9 +162,33 @@ def parse(source: str | bytes | None) -> etree._Element:
         for child in list(root):
             if child.tag not in ("head", "body"):
                 body.append(child)
+    _body_out_of_head(root)
     if HIDDEN_MARK.encode() in data:
         drop_hidden_text(root)
     return root
+
+
+# what a document's head holds; anything else starts the body (HTML's "in head" mode)
+_HEAD_TAGS = frozenset(("title", "meta", "link", "style", "script", "base", "noscript", "template"))
+
+
+def _body_out_of_head(root: etree._Element) -> None:
+    """Move what libxml2 left in ``<head>`` into the body, as a browser does.
+
+    libxml2's HTML 4 parser does not know ``<article>``, ``<main>``, ``<section>``… and, in a
+    page that leaves out ``<body>`` (HTML allows it), keeps them in the head with everything
+    after them: the page then reads as empty.  From the head's first element that a head
+    cannot hold on, its content goes to the start of the body, in order."""
+    head = root.find("head")
+    body = root.find("body")
+    if head is None or body is None:
+        return
+    first = next((c for c in head if isinstance(c.tag, str) and c.tag not in _HEAD_TAGS), None)
+    if first is None:
+        return
+    moved = [first, *first.itersiblings()]
+    for at, node in enumerate(moved):
+        body.insert(at, node)
 
 
 def text_to_html(text: str) -> str:

@@ -86,3 +86,25 @@ def test_parse_always_has_body() -> None:
     for source in (None, "", b"", "<title>x</title>", b"\xff\xfe"):
         root = parse(source)
         assert root.tag == "html" and root.find("body") is not None
+
+
+@pytest.mark.parametrize("first", ["article", "main", "section", "header", "nav", "figure"])
+def test_a_page_without_body_tags_keeps_its_html5_content_in_the_body(first: str) -> None:
+    """HTML lets a page leave out <html>, <head> and <body>; libxml2 then kept an
+    <article>, <main>, <section>… met after the <title> in the head, with all that follows,
+    and the page read as empty.  A browser starts the body there."""
+    html = (f"<meta charset='utf-8'><title>Omitted body</title><{first}><p>First block.</p></{first}>"
+            "<p>The story, told in a paragraph long enough to count as an article's text.</p>"
+            * 3)
+    root = parse(html)
+    assert [c.tag for c in root.find("head")] == ["meta", "title"]
+    assert root.find("body")[0].tag == first
+    assert "The story, told in a paragraph" in ctx_of(html).main_text
+
+
+def test_a_head_keeps_what_a_head_holds() -> None:
+    root = parse("<head><title>T</title><meta name=x content=y><link rel=icon href=/i.png><style>p{}</style>"
+                 "<script>1</script><noscript><link rel=stylesheet href=/n.css></noscript><base href=/>"
+                 "</head><body><p>text</p></body>")
+    assert [c.tag for c in root.find("head")] == ["title", "meta", "link", "style", "script", "noscript", "base"]
+    assert [c.tag for c in root.find("body")] == ["p"]
