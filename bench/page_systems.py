@@ -44,10 +44,12 @@ def tabmate_article(markup: str) -> str:
 
 def tabmate_extract(markup: str) -> str:
     """What ``tabmate extract`` does for a page: the whole context at the default budget."""
+    from native_host.page.budget import MAX_PAGE_TOKENS
     from native_host.page.context import build_context
     from native_host.protocol import PageSnapshot
 
-    return build_context(PageSnapshot(url="https://example.com/", title="", html=markup), 6000).main_text
+    return build_context(PageSnapshot(url="https://example.com/", title="", html=markup),
+                         MAX_PAGE_TOKENS).main_text
 
 
 def trafilatura_article(markup: str) -> str:

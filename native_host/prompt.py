@@ -13,6 +13,7 @@ from typing import Any
 
 from native_host import protocol, tools
 from native_host.history import trim
+from native_host.page.budget import MAX_PAGE_TOKENS
 
 CHARS_PER_TOKEN = 4
 
@@ -62,7 +63,7 @@ def budgets(context_window: int | None) -> tuple[int, int]:
     """(page tokens, history tokens) for a model with this context window."""
     window = max(4096, context_window or 8192)
     usable = window - tokens(system_prompt()) - min(4096, window // 4)  # leave room for the answer
-    return max(1000, min(24000, int(usable * 0.5))), max(1000, int(usable * 0.35))
+    return max(1000, min(MAX_PAGE_TOKENS, int(usable * 0.5))), max(1000, int(usable * 0.35))
 
 
 def clip(text: str, budget_tokens: int, what: str = "text") -> str:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 import re
 
+# the most a page gets of the prompt, whatever the model's context window (prompt.budgets)
+MAX_PAGE_TOKENS = 24000
+
 _WORD = re.compile(r"\w+|[^\w\s]", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 

@@ -21,6 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Iterator
 
+from native_host.page.budget import MAX_PAGE_TOKENS
+
 
 def _read(path: Path) -> str:
     from native_host.page.parse import decode
@@ -116,8 +118,11 @@ def main(argv: list[str]) -> int:
                                      description="Print the page context the agent would inject.")
     parser.add_argument("files", nargs="+", metavar="FILE", help=".html, .html.gz or .pdf")
     parser.add_argument("--url", default="", help="the page's URL (default: file:// of the file)")
-    parser.add_argument("--budget", type=int, default=6000, metavar="TOKENS",
-                        help="token budget for the context (default 6000)")
+    # the default is what the agent gives a page when the model's window is large
+    # (prompt.budgets): a whole article, where 6000 cut one page in six of readability/
+    parser.add_argument("--budget", type=int, default=MAX_PAGE_TOKENS, metavar="TOKENS",
+                        help=f"token budget for the context (default {MAX_PAGE_TOKENS}, the most the "
+                             "agent gives a page)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N",
                         help="files read at once (default: one per CPU core)")
     args = parser.parse_args(argv)

@@ -135,3 +135,16 @@ def test_without_a_working_pool_every_file_is_read_once_in_order(tmp_path: Path,
         monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
         got = [json.loads(text)["title"] for text, ok in lines(names, "", 6000, jobs=2)]
         assert got == [f"Page {i}" for i in range(5)], pool.__name__
+
+
+def test_by_default_a_long_article_comes_out_whole(tmp_path: Path, tabmate_home: Path) -> None:
+    """The default budget is what the agent gives a page with a large-context model: a
+    10,000-token article is not cut (6,000 tokens cut one readability/ page in six)."""
+    page = tmp_path / "long.html"
+    paragraphs = [f"<p>Paragraph {i} of a long report, with enough words in it to weigh like prose "
+                  f"does in an article, and a comma or two, as articles have.</p>" for i in range(400)]
+    page.write_text("<html><head><title>Long report</title></head><body><article>" + "".join(paragraphs)
+                    + "</article></body></html>", encoding="utf-8")
+    data = json.loads(run([str(page)], tabmate_home).stdout)
+    assert "Paragraph 399 of a long report" in data["main_text"]
+    assert data["truncated"] is False and data["tokens"] > 6000
