@@ -143,6 +143,22 @@ def _jsonld_headline(root: El, blocks: list[Any] | None = None) -> str:
     return ""
 
 
+def page_address(url: str, root: El, meta: dict[str, str]) -> str:
+    """The page's web address: ``url`` when it is one, else (a saved file, ``file://``) the
+    address the page declares (``<link rel=canonical>``, ``og:url``) — the product reading
+    looks there for an id and, for "$" or "Rs", the shop's country."""
+    if url.startswith(("http://", "https://")):
+        return url
+    head = root.find("head")
+    for link in (head if head is not None else root).iter("link"):
+        if "canonical" in (link.get("rel") or "").lower().split():
+            href = (link.get("href") or "").strip()
+            if href.startswith(("http://", "https://")):
+                return href
+    declared = meta.get("og:url", "")
+    return declared if declared.startswith(("http://", "https://")) else url
+
+
 def page_lang(root: El, meta: dict[str, str]) -> str | None:
     lang = root.get("lang") or root.get("xml:lang") or meta.get("content-language") or meta.get("og:locale")
     lang = (lang or "").strip().replace("_", "-")
@@ -187,7 +203,8 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             ctx.lang = ctx.lang or _safely("lang", lambda: page_lang(root, meta), None)
             ctx.description = _safely("description", lambda: page_description(meta), None)
             ctx.published = _safely("published", lambda: dates.published(root, meta, jsonld, snapshot.html), None)
-            ctx.product = _safely("product", lambda: extract_product(root, ctx.url, jsonld), None)
+            address = _safely("address", lambda: page_address(ctx.url, root, meta), ctx.url)
+            ctx.product = _safely("product", lambda: extract_product(root, address, jsonld), None)
             interactive = _safely("interactive", lambda: find_interactive(root), [])
             # render a little more than the budget can show; count the rest in words
             limit = max(4000, budget_tokens * 6)

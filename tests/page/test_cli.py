@@ -148,3 +148,17 @@ def test_by_default_a_long_article_comes_out_whole(tmp_path: Path, tabmate_home:
     data = json.loads(run([str(page)], tabmate_home).stdout)
     assert "Paragraph 399 of a long report" in data["main_text"]
     assert data["truncated"] is False and data["tokens"] > 6000
+
+
+def test_a_saved_shop_page_is_read_at_the_address_it_declares(tmp_path: Path, tabmate_home: Path) -> None:
+    """Without --url a file's address is file://; the product reading then takes the page's
+    canonical address, where the product id is (here the only place that names it)."""
+    page = tmp_path / "saved.html"
+    page.write_text(
+        "<html><head><title>Desk lamp</title>"
+        "<link rel='canonical' href='https://shop.example/lamps/desk-lamp-LMP20931'></head>"
+        "<body><h1>Desk lamp</h1><p class='price'>$49.00</p><button>Add to cart</button>"
+        "<div data-product-id='LMP20931'></div></body></html>", encoding="utf-8")
+    data = json.loads(run([str(page)], tabmate_home).stdout)
+    assert data["url"].startswith("file://")  # the output still names the file
+    assert data["product"]["price"] == "49.00" and data["product"]["sku"] == "LMP20931"

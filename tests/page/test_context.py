@@ -111,3 +111,20 @@ def test_json_ld_is_parsed_once_for_the_title_and_the_product(monkeypatch) -> No
     ctx = build_context(PageSnapshot(url="https://shop.example/k", html=page), 6000)
     assert ctx.title == "Kettle 2000 review" and ctx.product is not None and ctx.product.sku == "K2000"
     assert len(calls) == 1
+
+
+def test_page_address_is_the_url_unless_a_file_then_the_declared_one() -> None:
+    from native_host.page.context import _meta, page_address
+    from native_host.page.parse import parse
+
+    def address(url: str, head: str) -> str:
+        root = parse(f"<html><head>{head}</head><body><p>x</p></body></html>")
+        return page_address(url, root, _meta(root))
+
+    canonical = "<link rel='Canonical' href='https://shop.example/p/1'>"
+    assert address("https://tab.example/x", canonical) == "https://tab.example/x"  # a tab's own URL wins
+    assert address("file:///tmp/a.html", canonical) == "https://shop.example/p/1"
+    assert address("", "<meta property='og:url' content='https://shop.example/p/2'>") == "https://shop.example/p/2"
+    # only web addresses: a relative or script "address" is not one
+    assert address("file:///a.html", "<link rel=canonical href='/p/3'>") == "file:///a.html"
+    assert address("file:///a.html", "<meta property='og:url' content='javascript:alert(1)'>") == "file:///a.html"
