@@ -7,6 +7,7 @@ Loose ``itemprop``s outside any item, a price element near the title or the buy 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any, Callable
 
 from lxml import etree
@@ -303,9 +304,11 @@ def _says_sold_out(h1s: list[El]) -> bool:
 _NEAR_TITLE = 8  # visible blocks after the title
 
 
-def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = None) -> dict[str, Any]:
+def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = None,
+          meta_price: bool = False) -> dict[str, Any]:
     """Values for the fields ``known`` (a Product) still lacks (``seen``: as for
-    :func:`_shop_signals`).
+    :func:`_shop_signals`; ``meta_price``: ``known.price`` comes from meta tags only,
+    which often carry the list price the page shows struck beside the price it asks).
 
     Pages with neither structured product data nor a buy button are left alone: the
     visible-page reading is for shops, and it is the costly part on huge pages."""
@@ -322,12 +325,16 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
     need_currency = known.currency is None and "currency" not in out and known.price is not None
     # markup that says sold out is checked against what a shopper sees
     check_stock = normalise_availability(known.availability) in SOLD_OUT
-    if not missing and not check_sku and not need_currency and not check_stock:
+    if not missing and not check_sku and not need_currency and not check_stock and not meta_price:
         return out
     blocks = buybox.visible_blocks(root)
     buy = _once(root)
     if check_stock and not _sold_out_shown(buy, blocks):
         out[UNSURE_STOCK] = True
+    if meta_price:  # the amount in the buy box is the price the page asks
+        shown = buybox.buy_box(root, blocks)[1]
+        if shown and Decimal(shown) != Decimal(known.price):
+            out["price"], out[SHOWN_PRICE] = shown, True
     if need_currency:
         currency = buybox.currency_of_price(blocks, known.price)
         if currency:
@@ -362,4 +369,5 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
 
 
 SHOWN_SKU = "_sku_shown"
+SHOWN_PRICE = "_price_shown"  # the buy box's amount, not the meta tags' one
 UNSURE_STOCK = "_stock_unsure"  # markup says sold out, the page offers the product: say nothing

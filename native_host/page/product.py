@@ -312,6 +312,7 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) ->
         pass
     sources = (lambda r: from_jsonld(r, jsonld), lambda r: from_microdata(r, scopes),
                lambda r: from_rdfa(r, typed), from_meta)
+    meta_price = False  # the price only OpenGraph / product meta tags give
     for source in sources:
         try:
             found = source(root)
@@ -319,11 +320,14 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) ->
             found = {}
         if found:
             structured = True
+            meta_price = source is from_meta and product.price is None and found.get("price") not in (None, "")
             product.fill(found)
     try:
-        guessed = heuristics.guess(root, url, product, structured, shop)
+        guessed = heuristics.guess(root, url, product, structured, shop, meta_price and product.price is not None)
         if guessed.pop(heuristics.UNSURE_STOCK, False):
             product.availability = None
+        if guessed.pop(heuristics.SHOWN_PRICE, False):
+            product.price = normalise_price(guessed.pop("price"), structured=False)
         if guessed.pop(heuristics.SHOWN_SKU, False):
             product.sku = _sku(guessed.pop("sku"))
         product.fill(guessed)

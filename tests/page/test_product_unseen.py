@@ -83,3 +83,37 @@ def test_a_page_that_says_right_under_its_title_it_is_unavailable_now_is_a_sold_
 ])
 def test_unavailable_wording_elsewhere_does_not_make_a_page_a_product(page: str) -> None:
     assert product_of(page) is None
+
+
+_META = ('<meta property="og:type" content="product">'
+         '<meta property="product:price:amount" content="{}"><meta property="product:price:currency" content="PLN">')
+
+
+def _on_sale(meta_amount: str) -> str:
+    return ("<h1>Zestaw podtynkowy WC</h1><div class='buy'><div class='prices'>"
+            "<span class='p'><span>997</span> <span>zł</span></span>"
+            "<span class='p size-strik'><span>1 148</span> <span>zł</span></span></div>"
+            "<a class='btn' href='/basket'>Dodaj do koszyka</a></div>", _META.format(meta_amount))
+
+
+def test_the_buy_box_amount_wins_over_a_meta_tag_price_the_page_does_not_ask() -> None:
+    body, head = _on_sale("1148.00")  # the meta tags carry the list price
+    p = product_of(body, head)
+    assert p is not None and p.price == "997" and p.currency == "PLN"
+
+
+def test_a_meta_tag_price_the_buy_box_agrees_with_is_kept() -> None:
+    body, head = _on_sale("997.00")
+    assert product_of(body, head).price == "997.00"
+
+
+def test_a_meta_tag_price_stays_when_the_page_shows_no_buy_box() -> None:
+    body, head = _on_sale("1148.00")
+    p = product_of(body.replace("<a class='btn' href='/basket'>Dodaj do koszyka</a>", ""), head)
+    assert p is not None and p.price == "1148.00"
+
+
+def test_a_json_ld_price_is_not_second_guessed_by_the_buy_box() -> None:
+    body, head = _on_sale("1148.00")
+    ld = '<script type="application/ld+json">{"@type": "Product", "name": "WC", "offers": {"price": "1148"}}</script>'
+    assert product_of(body, head + ld).price == "1148"
