@@ -104,9 +104,13 @@ def lines(files: list[str], url: str, budget: int, jobs: int) -> Iterator[tuple[
         # fork where it is safe (Linux): the workers start at once, with the page modules loaded
         context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            for result in pool.map(one, files, chunksize=2):
-                yield result
-                done += 1
+            try:
+                for result in pool.map(one, files, chunksize=2):
+                    yield result
+                    done += 1
+            except GeneratorExit:  # the reader stopped: the files not started are dropped
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     except (ImportError, NotImplementedError, OSError, BrokenExecutor):
         # no pool on this system (no /dev/shm, no sem_open) or a worker died (out of
         # memory, killed): the files not printed yet are read here
@@ -136,7 +140,13 @@ def main(argv: list[str]) -> int:
     importlib.import_module("native_host.documents.context")  # loaded once, before any worker forks
 
     status = 0
-    for text, ok in lines(args.files, args.url, args.budget, args.jobs or _cores()):
-        print(text, flush=True)
-        status = status if ok else 1
+    results = lines(args.files, args.url, args.budget, args.jobs or _cores())
+    try:
+        for text, ok in results:
+            print(text, flush=True)
+            status = status if ok else 1
+    except BrokenPipeError:  # the reader went away (`tabmate extract *.html | head`): stop quietly
+        results.close()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 1
     return status

@@ -162,3 +162,22 @@ def test_a_saved_shop_page_is_read_at_the_address_it_declares(tmp_path: Path, ta
     data = json.loads(run([str(page)], tabmate_home).stdout)
     assert data["url"].startswith("file://")  # the output still names the file
     assert data["product"]["price"] == "49.00" and data["product"]["sku"] == "LMP20931"
+
+
+def test_a_reader_that_stops_early_ends_it_quietly(tmp_path: Path, tabmate_home: Path) -> None:
+    """`tabmate extract *.html | head -1`: once the pipe closes, the command stops without a
+    traceback, on one process or several."""
+    names = []
+    for i in range(40):
+        page = tmp_path / f"p{i}.html"
+        page.write_text(f"<title>P{i}</title>" + "<p>Some text of a page, long enough to be content.</p>" * 200,
+                        encoding="utf-8")
+        names.append(str(page))
+    for jobs in ("1", "2"):
+        proc = subprocess.Popen([sys.executable, "-m", "native_host.cli", "extract", "--jobs", jobs, *names],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env={**os.environ, "TABMATE_HOME": str(tabmate_home)})
+        assert json.loads(proc.stdout.readline())["title"] == "P0"
+        proc.stdout.close()
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 1 and b"Traceback" not in err, err.decode()[-500:]
