@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 
 from lxml import etree
 
@@ -236,6 +237,10 @@ _CALL_CHARS = 300
 # wurde veröffentlicht unter der Lizenz CC-BY-NC-ND-4.0-DE"
 _NOTICE = re.compile(r"^\s*(?:copyright\s*)?©|\bCC[- ]BY\b", re.I)
 _NOTICE_CHARS = 400
+# a paragraph of two links or more to other pages under the article: related posts, "more
+# news" (one link alone, "Read more about ad blocking here.", may close the text)
+_LINKS_SHARE = 0.8
+_LINKS_CHARS = 2000
 _CALLS_MAX = 3
 
 
@@ -280,8 +285,9 @@ def _emphasized(el: El) -> bool:
 
 def drop_tail_calls(article: El) -> None:
     """Drop the short paragraphs at the article's end that send the reader to a channel
-    (social networks, messengers, apps, a newsletter): the site's call, not the story; and
-    the copyright or licence notice there ("© 2022, …", "… unter der Lizenz CC-BY-…")."""
+    (social networks, messengers, apps, a newsletter): the site's call, not the story; the
+    copyright or licence notice there ("© 2022, …", "… unter der Lizenz CC-BY-…"); and
+    paragraphs of two links or more to other pages (four fifths of their text or more)."""
     calls: list[El] = []
     for el in _backwards(article):
         if el.tag != "p":
@@ -291,6 +297,12 @@ def drop_tail_calls(article: El) -> None:
             continue
         if len(text) <= _NOTICE_CHARS * 2 and norm_len(text) <= _NOTICE_CHARS and _NOTICE.search(text):
             calls.append(el)  # a copyright or licence notice under the article
+            if len(calls) > _CALLS_MAX:
+                return
+            continue
+        if (len(text) <= _LINKS_CHARS and next(islice(el.iter("a"), 1, None), None) is not None
+                and link_density(el, norm_len(text)) >= _LINKS_SHARE):
+            calls.append(el)  # a list of links to other pages ("Siehe auch" and the posts)
             if len(calls) > _CALLS_MAX:
                 return
             continue

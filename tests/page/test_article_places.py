@@ -98,3 +98,11 @@ def test_copyright_and_licence_notices_under_the_article_go() -> None:
             "share what we have learned so far, and we hope that you will do the same, because "
             "we are all in this together and the web is better when people write.</p>")
     assert "manifesto" in ending(joke)
+
+
+def test_a_paragraph_of_links_to_other_posts_under_the_article_goes() -> None:
+    posts = "<br>".join(f"<a href='/2013/{i}'>Another post of this blog, number {i}</a>" for i in range(6))
+    text = ending(f"<p>Siehe auch<br>{posts}</p>")
+    assert "Siehe auch" not in text and "number 3" not in text
+    # one link may close the story's own text
+    assert "ad blocking" in ending("<p>Read more about <a href='/adblock'>ad blocking here</a>.</p>")
