@@ -328,7 +328,8 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
     from native_host.page.product import normalise_price
 
     visible = {id(el) for el, _ in blocks}
-    for button in buy_buttons(root):
+    old: dict[str, tuple[El, str | None]] = {}  # amounts marked only as an old price
+    for n, button in enumerate(buy_buttons(root)):
         if bid(button):
             continue  # beside a bid button: the next bid, not the price
         for holder in (button, *(a for a in ancestors(button, 3) if a.tag == "form")):
@@ -342,6 +343,13 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                 break
             for el in shown:
                 if el.tag in _STRUCK or NOT_PRICE.search(attrs(el)) or _service(el):
+                    if n == 0 and _OLD.search(attrs(el)) and not NOT_PRICE.search(_OLD.sub("", attrs(el))) \
+                            and el.tag not in _STRUCK and not any(a.tag in _STRUCK for a in ancestors(el, 3)):
+                        m = _MONEY.search(shown_text(el))
+                        amount = normalise_price(m.group("a") or m.group("b"), structured=False) if m else None
+                        if amount and float(amount) > 0:
+                            cur = CURRENCY.search(m.group(0))  # type: ignore[union-attr]
+                            old.setdefault(amount, (box, cur.group(0) if cur else None))
                     continue
                 text = beside_parent(el, shown_text(el), _MONEY.search, ok=lambda parent: id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
@@ -351,7 +359,15 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                     if price and float(price) > 0:
                         cur = CURRENCY.search(text)
                         return box, price, cur.group(0) if cur else None
+    if len(old) == 1:  # the only amount beside the button, named "old" by the shop's theme
+        (price, (box, cur)), = old.items()
+        return box, price, cur
     return None, None, None
+
+
+# class words of an old price: the only price a buy box shows may still carry one of them
+# ("price-old-live"), not a word of a struck, unit, tax or instalment price
+_OLD = re.compile(r"old|was|regular|list|orig|before|compare", re.I)
 
 
 def currency_of_price(blocks: list[tuple[El, str]], price: str) -> str | None:

@@ -117,3 +117,25 @@ def test_a_json_ld_price_is_not_second_guessed_by_the_buy_box() -> None:
     body, head = _on_sale("1148.00")
     ld = '<script type="application/ld+json">{"@type": "Product", "name": "WC", "offers": {"price": "1148"}}</script>'
     assert product_of(body, head + ld).price == "1148"
+
+
+def _old_only(prices: str) -> str:
+    return ("<h1>Bralne leče STICK-ON</h1><div class='product-info'><ul class='list-unstyled'>"
+            f"<li>Šifra: 0638</li><li class='price'>{prices}</li></ul>"
+            "<button type='button' class='btn btn-primary'>Naroči</button></div>")
+
+
+def test_an_old_named_amount_that_is_the_buy_boxs_only_amount_is_the_price() -> None:
+    p = product_of(_old_only("<span class='price-old-live'>40.00€</span>"))
+    assert p is not None and p.price == "40.00" and p.availability == "InStock"
+
+
+@pytest.mark.parametrize("prices, price", [
+    ("<span class='price-old'>49.00€</span> <span class='price-new'>40.00€</span>", "40.00"),
+    ("<del class='price-old'>49.00€</del>", None),  # struck through: not what the page asks
+    ("<span class='price-old'>49.00€</span> <span class='price-was'>45.00€</span>", None),  # two old amounts
+    ("<span class='unit-price-old'>4.90€ / kg</span>", None),  # a unit price
+])
+def test_an_old_named_amount_beside_another_or_struck_is_not_the_price(prices: str, price: str | None) -> None:
+    p = product_of(_old_only(prices))
+    assert (p.price if p is not None else None) == price
