@@ -17,13 +17,13 @@ def estimate_tokens(text: str) -> int:
     per CJK character; never less than the number of words."""
     if not text:
         return 0
-    cjk = len(_CJK.findall(text))
+    cjk = 0 if text.isascii() else len(_CJK.findall(text))
     by_chars = (len(text) - cjk) / 4 + cjk
     return max(math.ceil(by_chars), len(text.split()))
 
 
 def words(text: str) -> int:
-    return len(_WORD.findall(text)) if _CJK.search(text) else len(text.split())
+    return len(_WORD.findall(text)) if not text.isascii() and _CJK.search(text) else len(text.split())
 
 
 def cut(text: str, budget_tokens: int) -> tuple[str, int]:

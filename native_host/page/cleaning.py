@@ -286,10 +286,6 @@ def _should_drop(el: El, flags: Flags) -> bool:
     img = sum(1 for _ in el.iter("img"))
     li = sum(1 for _ in el.iter("li")) - 100
     inputs = sum(1 for _ in el.iter("input"))
-    headings = sum(1 for _ in el.iter("h1", "h2", "h3", "h4", "h5", "h6"))
-    heading_density = (sum(text_len(h) for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6"))
-                       / length) if length and headings else 0.0
-    density = link_density(el, length)
     is_list = tag in ("ul", "ol")
     if img > 1 and p / img < 0.5 and not _inside(el, ("figure",)):
         return True
@@ -297,8 +293,9 @@ def _should_drop(el: El, flags: Flags) -> bool:
         return True
     if inputs > p // 3:
         return True
-    if not is_list and heading_density < 0.9 and length < 25 and (img == 0 or img > 2):
+    if not is_list and length < 25 and (img == 0 or img > 2) and _heading_density(el, length) < 0.9:
         return True
+    density = link_density(el, length)
     if not is_list and weight < 25 and density > _LINK_DENSITY_MAX:
         return True
     if weight >= 25 and density > 0.5:
@@ -306,6 +303,14 @@ def _should_drop(el: El, flags: Flags) -> bool:
     if is_list and density > 0.5 and length > 0:
         return True
     return False
+
+
+def _heading_density(el: El, length: int) -> float:
+    """The share of ``el``'s text (``length`` characters) in headings (measured only when
+    a block is short enough for it to matter)."""
+    if not length:
+        return 0.0
+    return sum(text_len(h) for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6")) / length
 
 
 def _is_data_table(table: El) -> bool:
