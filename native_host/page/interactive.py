@@ -140,13 +140,33 @@ def _css_escape_attr(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _step(node: El) -> str:
-    before = sum(1 for _ in node.itersiblings(node.tag, preceding=True))
-    alone = before == 0 and next(node.itersiblings(node.tag), None) is None
-    return node.tag if alone else f"{node.tag}:nth-of-type({before + 1})"
+def _step(node: El, steps: dict[El, str]) -> str:
+    """``node``'s selector step: its tag, with ``:nth-of-type(N)`` when it has siblings of
+    that tag.  ``steps`` keeps the steps of every child of each parent met so far: a list of
+    200 links is numbered in one pass, not by counting preceding siblings 200 times."""
+    known = steps.get(node)
+    if known is not None:
+        return known
+    parent = node.getparent()
+    if parent is None:
+        return node.tag
+    children = [c for c in parent if isinstance(c.tag, str)]
+    count: dict[str, int] = {}
+    for child in children:
+        count[child.tag] = count.get(child.tag, 0) + 1
+    nth: dict[str, int] = {}
+    for child in children:
+        tag = child.tag
+        if count[tag] == 1:
+            steps[child] = tag
+        else:
+            nth[tag] = nth.get(tag, 0) + 1
+            steps[child] = f"{tag}:nth-of-type({nth[tag]})"
+    return steps[node]
 
 
-def _path_up(node: El | None, ids: dict[str, int], memo: dict[El, tuple[str, ...]]) -> tuple[str, ...]:
+def _path_up(node: El | None, ids: dict[str, int], memo: dict[El, tuple[str, ...]],
+             steps: dict[El, str]) -> tuple[str, ...]:
     """The selector steps from an ancestor ``node`` up to an element with a unique id or
     to ``html``, nearest first (kept in ``memo``: the controls of a page share ancestors)."""
     chain: list[El] = []
@@ -168,12 +188,14 @@ def _path_up(node: El | None, ids: dict[str, int], memo: dict[El, tuple[str, ...
         chain.append(node)
         node = parent
     for node in reversed(chain):
-        tail = memo[node] = (_step(node), *tail)
+        tail = memo[node] = (_step(node, steps), *tail)
     return tail
 
 
-def selector_for(el: El, ids: dict[str, int], memo: dict[El, tuple[str, ...]] | None = None) -> str:
-    """A CSS selector that finds ``el``: a unique id, else a path of :nth-of-type steps."""
+def selector_for(el: El, ids: dict[str, int], memo: dict[El, tuple[str, ...]] | None = None,
+                 steps: dict[El, str] | None = None) -> str:
+    """A CSS selector that finds ``el``: a unique id, else a path of :nth-of-type steps
+    (``memo`` and ``steps``: paths and steps worked out for the page's other controls)."""
     el_id = el.get("id")
     if el_id and ids.get(el_id) == 1 and _IDENT.match(el_id):
         return f"#{el_id}"
@@ -184,8 +206,9 @@ def selector_for(el: El, ids: dict[str, int], memo: dict[El, tuple[str, ...]] | 
     parent = el.getparent()
     if parent is None:
         return el.tag
-    steps = (_step(el), *_path_up(parent, ids, {} if memo is None else memo))
-    return " > ".join(reversed(steps))
+    steps = {} if steps is None else steps
+    path = (_step(el, steps), *_path_up(parent, ids, {} if memo is None else memo, steps))
+    return " > ".join(reversed(path))
 
 
 def _region(node: El) -> int | None:
@@ -304,6 +327,7 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
                             selector=f'[{INDEX_ATTR}="{_stamp(el)}"]')
                 for (_, _, el, role, label) in kept]
     paths: dict[El, tuple[str, ...]] = {}
+    steps: dict[El, str] = {}
     return [Interactive(index=i, tag=el.tag, role=role, label=label,
-                        selector=selector_for(el, ids, paths))
+                        selector=selector_for(el, ids, paths, steps))
             for i, (_, _, el, role, label) in enumerate(kept)]

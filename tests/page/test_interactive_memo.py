@@ -39,7 +39,8 @@ def test_selectors_with_a_shared_memo_match_fresh_ones() -> None:
     ids = {"app": 1}
     links = page.xpath("//a")
     memo: dict = {}
-    shared = [selector_for(a, ids, memo) for a in reversed(links)][::-1]
+    steps: dict = {}
+    shared = [selector_for(a, ids, memo, steps) for a in reversed(links)][::-1]
     assert shared == [selector_for(a, ids) for a in links] == [
         "#app > ul > li:nth-of-type(1) > a", "#app > ul > li:nth-of-type(2) > a",
         "html > body > p > a:nth-of-type(1)", "html > body > p > a:nth-of-type(2)"]
