@@ -16,7 +16,7 @@ from lxml import etree
 
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all)
-from native_host.page.measures import Flags, class_and_id, class_weight, link_density, text_len
+from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 
@@ -278,10 +278,10 @@ def _should_drop(el: El, flags: Flags) -> bool:
     weight = class_weight(el, flags)
     if weight < 0:
         return True
-    text = " ".join(text_of(el).split())
-    if text.count(",") >= 10:
+    raw = text_of(el)
+    if raw.count(",") >= 10:
         return False
-    length = len(text)
+    length = norm_len(raw)
     p = sum(1 for _ in el.iter("p"))
     img = sum(1 for _ in el.iter("img"))
     li = sum(1 for _ in el.iter("li")) - 100

@@ -36,7 +36,7 @@ class _Writer:
     def text(self, s: str | None) -> None:
         if not s:
             return
-        if self.pre:
+        if self.pre or (s.isprintable() and "  " not in s):  # (nothing to collapse: no regex)
             self.buf.append(s)
         else:
             self.buf.append(_SPACE.sub(" ", s))
