@@ -49,8 +49,10 @@ class _Writer:
             if body.strip():
                 self.blocks.append(f"```\n{body}\n```")
             return
-        lines = [ln.strip() for ln in raw.split("\n")]
-        text = "\n".join(ln for ln in lines if ln)
+        if "\n" in raw:
+            text = "\n".join(ln for ln in (line.strip() for line in raw.split("\n")) if ln)
+        else:  # (most blocks: one line)
+            text = raw.strip()
         if not _WORD.search(text):
             return
         quote = "> " * sum(1 for p in self.prefix_stack if p == "> ")
