@@ -273,6 +273,7 @@ def _shop_signals(root: El, seen: bool | None = None, h1s: list[El] | None = Non
         seen = any(shop_signal(el, keys) for el in root.iter(etree.Element) if (keys := el.keys()))
     if seen:
         return True
+    links: list[tuple[El, str]] = []  # short links: a buy control drawn as one ("Add to cart")
     for el in root.iter("button", "a", "h1"):  # one walk: buttons without attributes, links, titles
         tag = el.tag
         if tag == "h1":
@@ -283,10 +284,13 @@ def _shop_signals(root: El, seen: bool | None = None, h1s: list[El] | None = Non
         if tag == "button":
             if _BUY.search(text[:80]) or bare_buy(el, text):
                 return True
-        # a buy control drawn as a link ("Add to cart", "Buy It Now")
-        elif len(text) <= 60 and (_BUY.search(text) or bare_buy(el, text)):
-            return True
-    return False
+        elif len(text) <= 60:
+            links.append((el, text))
+    # the buy words searched once over all the links' texts (a NUL between two texts: no
+    # pattern matches across it; the parser removed any NUL from the page), not per link
+    if links and _BUY.search("\x00".join(text for _, text in links)):
+        return True
+    return any(bare_buy(el, text) for el, text in links)
 
 
 def _says_sold_out(h1s: list[El]) -> bool:
