@@ -130,15 +130,12 @@ def trim_tail(text: str) -> str:
     return kept if len(kept) >= 0.8 * len(text) else text
 
 
-# a line that starts with a date ("23.10.2018", "7. oktober 2020", "25.10.2022 - Reiner Nagel");
-# group 1 is the date (page/dates.py reads it when the page declares none)
-DATE_LINE = re.compile(r"^\W*(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
-
-
-# the same under a label of up to three words ("Aktualisiert: 11.04.2020, 10:27",
-# "Erstellt am: 30.01.2022 18:36", "Stand: 28.04.2020"); group 1 is the date
-LABELLED_DATE = re.compile(r"^\W*[^\W\d]+(?: [^\W\d]+){0,2}:\s*(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|"
-                           r"\d{1,2}\.? \w+ \d{4})\b")
+# a line that starts with a date ("23.10.2018", "7. oktober 2020", "25.10.2022 - Reiner Nagel"),
+# or with a label of up to three words and one ("Aktualisiert: 11.04.2020, 10:27", "Erstellt
+# am: 30.01.2022 18:36", "Stand: 28.04.2020"); group 1 is the date (page/dates.py reads it
+# when the page declares none)
+DATE_LINE = re.compile(r"^\W*(?:[^\W\d]+(?: [^\W\d]+){0,2}:\s*)?"
+                       r"(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
 
 
 def trim_head(text: str) -> str:
@@ -150,7 +147,7 @@ def trim_head(text: str) -> str:
     while at < 2 and blocks[at].startswith("#") and len(blocks) > at + 1:
         at += 1  # the title, and a subtitle under it
     if (len(blocks) > at + 1 and len(blocks[at]) <= 40
-            and (DATE_LINE.match(blocks[at]) or LABELLED_DATE.match(blocks[at]))
+            and DATE_LINE.match(blocks[at])
             and _size(blocks[at + 1]) >= 2 * _TAIL_BYTES):
         return "\n\n".join(blocks[:at] + blocks[at + 1:])
     return text

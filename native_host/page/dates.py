@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from lxml import etree
 
-from native_host.page.content import DATE_LINE, LABELLED_DATE
+from native_host.page.content import DATE_LINE
 from native_host.page.parse import text_of
 from native_host.page.product import ARTICLE_TYPES, jsonld_articles
 
@@ -78,7 +78,7 @@ def _under_title(root: El) -> str | None:
     h1 = next((h for h in root.iter("h1") if text_of(h).strip()), None)
     for el in _following(h1, _UNDER_TITLE) if h1 is not None else ():
         text = " ".join(text_of(el).split())
-        line = (DATE_LINE.match(text) or LABELLED_DATE.match(text)) if len(text) <= _MAX else None
+        line = DATE_LINE.match(text) if len(text) <= _MAX else None
         if line:
             return normalise(line.group(1))
     return None
