@@ -287,7 +287,8 @@ def drop_tail_calls(article: El) -> None:
     """Drop the short paragraphs at the article's end that send the reader to a channel
     (social networks, messengers, apps, a newsletter): the site's call, not the story; the
     copyright or licence notice there ("© 2022, …", "… unter der Lizenz CC-BY-…"); and
-    paragraphs of two links or more to other pages (four fifths of their text or more)."""
+    paragraphs of two links or more to other pages (four fifths of their text or more).
+    The walk back from the end stops at the first paragraph that is none of these."""
     calls: list[El] = []
     for el in _backwards(article):
         if el.tag != "p":
@@ -295,23 +296,28 @@ def drop_tail_calls(article: El) -> None:
         text = text_of(el)
         if not text.strip():
             continue
-        if len(text) <= _NOTICE_CHARS * 2 and norm_len(text) <= _NOTICE_CHARS and _NOTICE.search(text):
-            calls.append(el)  # a copyright or licence notice under the article
-            if len(calls) > _CALLS_MAX:
-                return
-            continue
-        if (len(text) <= _LINKS_CHARS and next(islice(el.iter("a"), 1, None), None) is not None
-                and link_density(el, norm_len(text)) >= _LINKS_SHARE):
-            calls.append(el)  # a list of links to other pages ("Siehe auch" and the posts)
-            if len(calls) > _CALLS_MAX:
-                return
-            continue
-        if len(text) > _CALL_CHARS * 2 or norm_len(text) > _CALL_CHARS or not _CHANNELS.search(text):
+        if not (_notice(text) or _links_away(el, text) or _channel_call(el, text)):
             break
-        if not _emphasized(el) and not any(_CHANNELS.search(f"{a.get('href', '')} {text_of(a)}")
-                                          for a in el.iter("a")):
-            break  # a story that names a network, not a call to it
         calls.append(el)
         if len(calls) > _CALLS_MAX:
             return
     remove_all(calls)
+
+
+def _notice(text: str) -> bool:
+    """A copyright or licence notice."""
+    return len(text) <= _NOTICE_CHARS * 2 and norm_len(text) <= _NOTICE_CHARS and _NOTICE.search(text) is not None
+
+
+def _links_away(el: El, text: str) -> bool:
+    """A list of links to other pages ("Siehe auch" and the posts): two links or more."""
+    return (len(text) <= _LINKS_CHARS and next(islice(el.iter("a"), 1, None), None) is not None
+            and link_density(el, norm_len(text)) >= _LINKS_SHARE)
+
+
+def _channel_call(el: El, text: str) -> bool:
+    """A short call to a channel, set in bold or italics or linking to it (a story that
+    only names a network is not one)."""
+    if len(text) > _CALL_CHARS * 2 or norm_len(text) > _CALL_CHARS or not _CHANNELS.search(text):
+        return False
+    return _emphasized(el) or any(_CHANNELS.search(f"{a.get('href', '')} {text_of(a)}") for a in el.iter("a"))
