@@ -267,12 +267,17 @@ def _money_only(text: str) -> bool:
 _NEAR_TITLE = 30  # visible blocks after the title where the product's price is shown
 
 
+def _amount(m: re.Match | None) -> str | None:
+    """The price an amount match (of ``_MONEY``) reads as, a plain decimal string."""
+    from native_host.page.product import normalise_price
+
+    return normalise_price(m.group("a") or m.group("b"), structured=False) if m else None
+
+
 def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, str | None]:
     """With no price-classed element and no buy box price: the first text right after the
     product's title that is an amount with a currency sign and nothing else ("€129.00"),
     not struck through, not in a link (another product's tile)."""
-    from native_host.page.product import normalise_price
-
     if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
         return None, None  # no title to be near
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
@@ -282,8 +287,7 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
         if len(text) > 24 or not _money_only(text) or _in_link(el) \
                 or any(a.tag in _STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
             continue
-        m = _MONEY.search(text)
-        price = normalise_price(m.group("a") or m.group("b"), structured=False) if m else None
+        price = _amount(_MONEY.search(text))
         if price:
             cur = CURRENCY.search(text)
             return price, cur.group(0) if cur else None
@@ -343,22 +347,16 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                 break
             for el in shown:
                 if el.tag in _STRUCK or NOT_PRICE.search(attrs(el)) or _service(el):
-                    if n == 0 and _OLD.search(attrs(el)) and not NOT_PRICE.search(_OLD.sub("", attrs(el))) \
-                            and el.tag not in _STRUCK and not any(a.tag in _STRUCK for a in ancestors(el, 3)):
-                        m = _MONEY.search(shown_text(el))
-                        amount = normalise_price(m.group("a") or m.group("b"), structured=False) if m else None
-                        if amount and float(amount) > 0:
-                            cur = CURRENCY.search(m.group(0))  # type: ignore[union-attr]
-                            old.setdefault(amount, (box, cur.group(0) if cur else None))
+                    found = _old_price(el) if n == 0 else None
+                    if found:
+                        old.setdefault(found[0], (box, found[1]))
                     continue
                 text = beside_parent(el, shown_text(el), _MONEY.search, ok=lambda parent: id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
-                m = _MONEY.search(text) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
-                if m:
-                    price = normalise_price(m.group("a") or m.group("b"), structured=False)
-                    if price and float(price) > 0:
-                        cur = CURRENCY.search(text)
-                        return box, price, cur.group(0) if cur else None
+                price = _amount(_MONEY.search(text)) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
+                if price and float(price) > 0:
+                    cur = CURRENCY.search(text)
+                    return box, price, cur.group(0) if cur else None
     if len(old) == 1:  # the only amount beside the button, named "old" by the shop's theme
         (price, (box, cur)), = old.items()
         return box, price, cur
@@ -370,12 +368,25 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
 _OLD = re.compile(r"old|was|regular|list|orig|before|compare", re.I)
 
 
+def _old_price(el: El) -> tuple[str, str | None] | None:
+    """(price, currency text) of an amount the shop's theme names an old price but does
+    not strike through, and names for nothing else (no unit, tax, instalment word)."""
+    named = attrs(el)
+    if not _OLD.search(named) or NOT_PRICE.search(_OLD.sub("", named)) \
+            or el.tag in _STRUCK or any(a.tag in _STRUCK for a in ancestors(el, 3)):
+        return None
+    m = _MONEY.search(shown_text(el))
+    price = _amount(m)
+    if not price or float(price) <= 0:
+        return None
+    cur = CURRENCY.search(m.group(0))  # type: ignore[union-attr]
+    return price, cur.group(0) if cur else None
+
+
 def currency_of_price(blocks: list[tuple[El, str]], price: str) -> str | None:
     """The currency sign shown with ``price`` on the page (for markup without a currency):
     the first short visible text whose amount with a currency sign equals the price."""
     from decimal import Decimal
-
-    from native_host.page.product import normalise_price
 
     want = Decimal(price)
     for el, text in blocks:
@@ -386,7 +397,7 @@ def currency_of_price(blocks: list[tuple[El, str]], price: str) -> str | None:
                 continue
             whole = shown_text(node) if node is not el else text
             for m in _MONEY.finditer(whole if len(whole) <= 60 else text):
-                amount = normalise_price(m.group("a") or m.group("b"), structured=False)
+                amount = _amount(m)
                 if amount is not None and Decimal(amount) == want:
                     return CURRENCY.search(m.group(0)).group(0)
     return None
