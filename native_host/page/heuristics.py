@@ -12,7 +12,8 @@ from typing import Any, Callable
 
 from lxml import etree
 
-from native_host.page import buybox
+from native_host.page import pageprice, shopview
+from native_host.page.buybox import buy_box, buy_buttons
 from native_host.page.buywords import BUY as _BUY, bare_buy
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
@@ -69,7 +70,7 @@ def _loose_itemprops(root: El) -> dict[str, Any]:
 def _around(el: El) -> str:
     """The short text of the block holding ``el`` (a label beside a stock message)."""
     own = " ".join(text_of(el).split())
-    for node in buybox.ancestors(el, 3):  # past wrappers (<strong>) that hold only this text
+    for node in shopview.ancestors(el, 3):  # past wrappers (<strong>) that hold only this text
         if node.tag in ("body", "html", "main", "form"):
             return ""
         text = " ".join(text_of(node).split())
@@ -95,7 +96,7 @@ _OPTION_TAGS = {"li", "button", "label", "a", "td"}
 def _one_option(el: El) -> bool:
     """Whether ``el`` is (in) one of a row of like choices — a size or colour picker's
     "XL · sold out" — rather than a message about the product."""
-    for node in (el, *buybox.ancestors(el, 2)):
+    for node in (el, *shopview.ancestors(el, 2)):
         parent = node.getparent()
         if node.tag in _OPTION_TAGS and parent is not None:
             like = sum(1 for sib in parent if sib.tag == node.tag)
@@ -111,7 +112,7 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
             continue
         said = _says(el, text)
         found = "OutOfStock" if said == "out" else "InStock" if said == "in" else None
-        if found and any(_STOCK_CLASS.search(_attrs(node)) for node in (el, *buybox.ancestors(el, 2))):
+        if found and any(_STOCK_CLASS.search(_attrs(node)) for node in (el, *shopview.ancestors(el, 2))):
             return found
     return None
 
@@ -119,7 +120,7 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
 def _buy_state(root: El) -> str | None:
     """"enabled" when the product has an add-to-cart / buy button a shopper can press,
     "disabled" when all of its buy buttons are disabled, None when it shows none."""
-    buttons = buybox.buy_buttons(root)
+    buttons = buy_buttons(root)
     if not buttons:
         return None
     enabled = any(el.get("disabled") is None and "disabled" not in (el.get("class") or "")
@@ -148,7 +149,7 @@ def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str 
     """Stock wording in the product's part of the page (from its title on), weighed
     against an enabled add-to-cart button."""
     buy_enabled = buy() == "enabled"
-    start = buybox.title_index(blocks)
+    start = shopview.title_index(blocks)
     region = blocks[start:start + _REGION] if start else blocks
     for el, text in region:
         if len(text) < 60 and _says(el, text) == "out":
@@ -298,11 +299,11 @@ def _says_sold_out(h1s: list[El]) -> bool:
     followed closely by a block that says only that it is unavailable now ("Currently
     unavailable.", "Actuellement indisponible."): a shop's page of a sold-out product
     (its buy controls are gone)."""
-    title = next((h for h in h1s if text_of(h).strip() and not buybox._hidden(h)), None)
+    title = next((h for h in h1s if text_of(h).strip() and not shopview.hidden(h)), None)
     if title is None:
         return False
-    return any(len(text) < 60 and _OUT_NOW.match(text) and not buybox._hidden_or_other(el)
-               for el, text in buybox.blocks_after(title, _NEAR_TITLE))
+    return any(len(text) < 60 and _OUT_NOW.match(text) and not shopview.hidden_or_other(el)
+               for el, text in shopview.blocks_after(title, _NEAR_TITLE))
 
 
 _NEAR_TITLE = 8  # visible blocks after the title
@@ -331,20 +332,20 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
     check_stock = normalise_availability(known.availability) in SOLD_OUT
     if not missing and not check_sku and not need_currency and not check_stock and not meta_price:
         return out
-    blocks = buybox.visible_blocks(root)
+    blocks = shopview.visible_blocks(root)
     buy = _once(root)
     if check_stock and not _sold_out_shown(buy, blocks):
         out[UNSURE_STOCK] = True
     if meta_price:  # the amount in the buy box is the price the page asks
-        shown = buybox.buy_box(root, blocks)[1]
+        shown = buy_box(root, blocks)[1]
         if shown and Decimal(shown) != Decimal(known.price):
             out["price"], out[SHOWN_PRICE] = shown, True
     if need_currency:
-        currency = buybox.currency_of_price(blocks, known.price)
+        currency = pageprice.currency_of_price(blocks, known.price)
         if currency:
             out["currency"] = currency
     if "price" in missing:
-        price, currency = buybox.price_from_page(root, blocks, structured or sold_out)
+        price, currency = pageprice.price_from_page(root, blocks, structured or sold_out)
         if price:
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from native_host.page.buybox import _MONEY
+from native_host.page.money import MONEY
 from tests.page.test_product_shops import product_of
 
 
@@ -22,7 +22,7 @@ def test_a_currency_code_against_the_amount_or_an_arabic_sign_is_read_in_the_buy
 
 @pytest.mark.parametrize("text", ["MAUD 15", "EUROPE2020", "CHAUD 15", "TRYING 5"])
 def test_letters_around_a_currency_code_make_it_a_word_not_a_currency(text: str) -> None:
-    assert _MONEY.search(text) is None
+    assert MONEY.search(text) is None
 
 
 def _coded(details: str) -> str:

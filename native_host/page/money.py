@@ -1,0 +1,95 @@
+"""Amounts of money as a page shows them: currency signs, amounts, the class names of price
+elements (and of the prices that are not the product's: old, unit, tax, delivery,
+warranty…), and an element's text without its struck-through parts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from lxml import etree
+
+from native_host.page.normalise import normalise_price
+from native_host.page.shopview import SKIP, ancestors, attrs
+
+El = etree._Element
+
+PRICE_CLASS = re.compile(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
+NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
+                       r"per-|range[-_]?(?:slider|input|select)|price[-_]?range|filter|(?:price|range)[-_]?slider|"
+                       r"slider[-_]?(?:range|handle|track|input|min|max)|label|shipping|"
+                       r"total|tax|crossed|rrp|msrp|"
+                       r"-from|installment|monthly|vat", re.I)
+# a sign, an ISO code (also written against the amount: "EUR15.99", "99SAR") or a local
+# abbreviation ("zł", "Kč", "ر.س")
+CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|(?<![^\W\d_])(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
+                      r"SEK|NOK|DKK|CZK|HUF|RON|KZT|SAR|AED|QAR|KWD|EGP|TRY|MXN|ZAR|HKD|SGD|CNY|KRW|TWD|"
+                      r"THB|BGN|UAH|ILS|CLP|ARS|COP|PHP|MYR|IDR|VND|ISK)(?:\.|(?![^\W\d_]))|"
+                      r"\b(?:Lei|Kč|zł|kr|Kn|Rs\.?|R\$|Ft|тг|руб|грн|лв)(?:\.|\b)|ر\.س|د\.إ|د\.ك|ج\.م", re.I)
+# an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
+# ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
+AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
+# a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
+MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{AMOUNT.pattern})|"
+                   rf"(?P<b>{AMOUNT.pattern})\s*(?:{CURRENCY.pattern})", re.I)
+STRUCK = {"del", "s", "strike"}
+
+
+def amount(m: re.Match | None) -> str | None:
+    """The price an amount match (of ``MONEY``) reads as, a plain decimal string."""
+    return normalise_price(m.group("a") or m.group("b"), structured=False) if m else None
+
+
+def shown_text(node: El) -> str:
+    """``node``'s text without struck-through or old/list-price parts."""
+    parts: list[str] = []
+    stack: list[tuple[El, bool]] = [(node, True)]
+    while stack:
+        el, is_root = stack.pop()
+        if isinstance(el, str):  # a tail queued after its element's children
+            parts.append(el)
+            continue
+        if not isinstance(el.tag, str):
+            if el.tail:
+                parts.append(el.tail)
+            continue
+        if not is_root and (el.tag in STRUCK or el.tag in SKIP or NOT_PRICE.search(attrs(el))):
+            if el.tail:
+                parts.append(el.tail)
+            continue
+        if el.tag in ("sup", "span") and re.fullmatch(r"\s*\d{2}\s*", el.text or "") and parts \
+                and re.search(r"\d\s*$", parts[-1]) and len(el) == 0 and not (el.tail or "").strip():
+            # "$229<sup>99</sup>", "$229<span class=cents>99</span>": 229.99
+            parts[-1] = parts[-1].rstrip() + "." + el.text.strip()
+        elif el.text:
+            parts.append(el.text)
+        if not is_root and el.tail:
+            stack.append((el.tail, False))  # type: ignore[arg-type]
+        stack.extend((c, False) for c in reversed(el))
+    return " ".join(" ".join(parts).split())
+
+
+def beside_parent(el: El, text: str, found: Callable[[str], object], *, most: int | None = None,
+                  ok: Callable[[El], bool] | None = None) -> str:
+    """``text`` (what ``el`` shows) when ``found`` finds what is wanted in it, else its
+    parent's shown text — an amount and its currency sign in elements of their own ("36,99"
+    · "€", "£" · "3") — when the parent is at most ``most`` characters long and ``ok``
+    accepts the parent."""
+    if found(text):
+        return text
+    parent = el.getparent()
+    if parent is None or (ok is not None and not ok(parent)):
+        return text
+    around = shown_text(parent)
+    return text if most is not None and len(around) > most else around
+
+
+# blocks that price a service sold with the product (delivery, warranty, insurance)
+_SERVICE = re.compile(r"deliver|shipping|courier|warrant|garanti|insurance|versand|lieferung|livraison|"
+                      r"env[ií]o|spedizion|toimitus|tarne", re.I)
+
+
+def service(el: El) -> bool:
+    """Whether ``el`` (or one of four wrappers) is named for a service sold with the product."""
+    return any(_SERVICE.search(attrs(node)) for node in (el, *ancestors(el, 4)))

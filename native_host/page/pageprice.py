@@ -1,0 +1,140 @@
+"""The product's own price on a page without (complete) markup: what a shopper reads in
+the buy box, not in the carousels of other products around it.
+
+* Visible text is read in document order (:mod:`shopview`), skipping hidden elements and
+  regions that hold *other* products.
+* A price is a price-classed element's number, read without struck-through / old-price
+  parts.  Prices after the product title win; a price inside a link is another product's
+  tile and is used only when no other price is shown.
+* With no price-classed element, an amount with a currency sign in the block that holds
+  the add-to-cart button (or a ``price`` / ``data-*price`` attribute on it) is the price
+  (:mod:`buybox`); with neither, an amount alone right after the title.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.buybox import buy_box, buy_buttons
+from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
+                                    beside_parent, service, shown_text)
+from native_host.page.normalise import normalise_price
+from native_host.page.shopview import ancestors, attrs, title_index
+
+El = etree._Element
+
+
+def _in_link(el: El) -> bool:
+    return el.tag == "a" or any(a.tag == "a" and a.get("href") for a in ancestors(el, 6))
+
+
+def price_from_page(root: El, blocks: list[tuple[El, str]],
+                    structured: bool = False) -> tuple[str | None, str | None]:
+    """(price, currency text) of the product's price; see the module doc (``structured``:
+    the page has product markup, so it sells something even without a buy button found)."""
+    anchor = title_index(blocks)
+    candidates: list[tuple[int, str, str | None, bool, El]] = []
+    seen: set[int] = set()
+    for i, (el, text) in enumerate(blocks):
+        if len(text) > 40 or not AMOUNT.search(text):
+            continue
+        node: El | None = el
+        classed = False
+        for _ in range(3):  # the price class may sit on a wrapper
+            if node is None:
+                break
+            if NOT_PRICE.search(attrs(node)) or node.tag in STRUCK:
+                break
+            if PRICE_CLASS.search(attrs(node)):
+                classed = True
+                break
+            node = node.getparent()
+        if not classed or node is None or service(node):
+            continue
+        if id(node) in seen:  # one wrapper, one price
+            continue
+        seen.add(id(node))
+        whole = shown_text(node)
+        m = AMOUNT.search(whole)
+        price = normalise_price(m.group(0) if m else text, structured=False)
+        if price is None or float(price) == 0:
+            continue
+        cur = CURRENCY.search(beside_parent(node, whole, CURRENCY.search, most=30))
+        candidates.append((i, price, cur.group(0) if cur else None, _in_link(node), node))
+    box, box_price, box_currency = buy_box(root, blocks)
+    if box is not None:
+        inside = [c for c in candidates if c[4] is box or box in c[4].iterancestors()]
+        if inside:
+            best = ([c for c in inside if c[2]] or inside)[0]
+            return best[1], best[2]
+    if box_price:
+        return box_price, box_currency
+    if not candidates:
+        # only on a page that sells something: an article's first amount is no price
+        return near_title(blocks, anchor) if structured or buy_buttons(root) else (None, None)
+    own = [c for c in candidates if not c[3]]
+    if not own:
+        return None, None  # only other products' tiles
+    after = [c for c in own if c[0] >= anchor]
+    with_currency = [c for c in (after or own) if c[2]]
+    best = (with_currency or after or own)[0]
+    return best[1], best[2]
+
+
+_MONEY_ONLY = re.compile(rf"[^\w$€£¥₹₽₩₺₴₪฿₫₸]*(?:{MONEY.pattern})[^\w]*", re.I)
+# "from 74,95 €": the lowest price of the product's variants, shown as its price (often
+# beside a list price it undercuts)
+_FROM = (r"(?:from|starting at|ab|à partir de|dès|desde|a partir de|a partire da|da|vanaf|vana|"
+         r"od|alkaen|från|fra|от|від|από|から|起)")
+_PLAIN_MONEY = re.sub(r"\(\?P<\w+>", "(?:", _MONEY_ONLY.pattern)
+_FROM_MONEY = re.compile(rf"\s*{_FROM}:?\s+{_PLAIN_MONEY}|{_PLAIN_MONEY}\s*{_FROM}\s*", re.I)
+
+
+def _money_only(text: str) -> bool:
+    """An amount with a currency sign and nothing else, or a "from" price."""
+    return bool(_MONEY_ONLY.fullmatch(text) or _FROM_MONEY.fullmatch(text))
+
+
+_NEAR_TITLE = 30  # visible blocks after the title where the product's price is shown
+
+
+def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, str | None]:
+    """With no price-classed element and no buy box price: the first text right after the
+    product's title that is an amount with a currency sign and nothing else ("€129.00"),
+    not struck through, not in a link (another product's tile)."""
+    if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
+        return None, None  # no title to be near
+    for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
+        if len(text) > 24:
+            continue
+        text = beside_parent(el, text, _money_only, ok=lambda _, short=len(text) <= 24: short)
+        if len(text) > 24 or not _money_only(text) or _in_link(el) \
+                or any(a.tag in STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
+            continue
+        price = amount(MONEY.search(text))
+        if price:
+            cur = CURRENCY.search(text)
+            return price, cur.group(0) if cur else None
+    return None, None
+
+
+def currency_of_price(blocks: list[tuple[El, str]], price: str) -> str | None:
+    """The currency sign shown with ``price`` on the page (for markup without a currency):
+    the first short visible text whose amount with a currency sign equals the price."""
+    from decimal import Decimal
+
+    want = Decimal(price)
+    for el, text in blocks:
+        if len(text) > 40 or not AMOUNT.search(text):
+            continue
+        for node in (el, el.getparent()):
+            if node is None:
+                continue
+            whole = shown_text(node) if node is not el else text
+            for m in MONEY.finditer(whole if len(whole) <= 60 else text):
+                found = amount(m)
+                if found is not None and Decimal(found) == want:
+                    return CURRENCY.search(m.group(0)).group(0)
+    return None

@@ -1,0 +1,123 @@
+"""A product page read as a shopper reads it: its visible text blocks in document order,
+the product's title, and what is hidden or belongs to *other* products (carousels,
+"customers also bought", recommendations, related and sponsored blocks — never an
+ancestor of the product's ``h1``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.parse import hidden_by_markup, text_of
+
+El = etree._Element
+
+# regions that list other products
+_OTHER_PRODUCTS = re.compile(r"carousel|swiper-slide|slick-slide|recommend|related|sponsor|upsell|"
+                             r"up-sell|cross-?sell|also-?(?:bought|viewed|like)|similar|p13n|"
+                             r"you-may-like|recently-viewed", re.I)
+SKIP = {"script", "style", "noscript", "template", "head", "svg", "option", "select"}
+
+
+def attrs(el: El) -> str:
+    return f"{el.get('class', '')} {el.get('id', '')}"
+
+
+def ancestors(el: El, n: int):
+    """Up to ``n`` ancestors of ``el``, nearest first."""
+    node = el.getparent()
+    while node is not None and n > 0:
+        yield node
+        node = node.getparent()
+        n -= 1
+
+
+def hidden(el: El) -> bool:
+    """Whether ``el`` or one of its ancestors is hidden by its markup."""
+    return any(hidden_by_markup(node) for node in (el, *ancestors(el, 40)))
+
+
+def hidden_or_other(el: El) -> bool:
+    """Whether ``el`` is hidden, or sits in a block of other products."""
+    for node in (el, *ancestors(el, 40)):
+        if hidden_by_markup(node) or (node.tag not in ("body", "html") and other_products(node)):
+            return True
+    return False
+
+
+def title_element(root: El) -> El | None:
+    """The first ``h1`` with text: the product's title on a product page."""
+    for h1 in root.iter("h1"):
+        if text_of(h1).strip() and not hidden(h1):
+            return h1
+    return None
+
+
+def other_products(el: El) -> bool:
+    """Whether ``el`` itself marks a block of other products."""
+    if el.get("aria-roledescription", "").lower() == "carousel":
+        return True
+    marks = f"{el.get('class', '')} {el.get('id', '')}"
+    return bool(marks.strip()) and _OTHER_PRODUCTS.search(marks) is not None
+
+
+def visible_blocks(root: El, limit: int = 40_000) -> list[tuple[El, str]]:
+    """(element, own text) pairs for the visible text that speaks for the product, in
+    document order, without recursion: hidden elements and blocks of other products are
+    left out (an ancestor of the title never is)."""
+    body = root.find("body")
+    title = title_element(root)
+    keep = set(title.iterancestors()) if title is not None else set()
+    out: list[tuple[El, str]] = []
+    stack = [body if body is not None else root]
+    seen = 0
+    while stack and seen < limit:
+        el = stack.pop()
+        seen += 1
+        if not isinstance(el.tag, str) or el.tag in SKIP:
+            continue
+        if hidden_by_markup(el):
+            continue
+        if el not in keep and other_products(el):
+            continue
+        own = " ".join(t.strip() for t in [el.text or ""] + [c.tail or "" for c in el] if t and t.strip())
+        if own:
+            out.append((el, own))
+        stack.extend(reversed(el))
+    return out
+
+
+def blocks_after(title: El, n: int, limit: int = 400) -> list[tuple[El, str]]:
+    """The first ``n`` text blocks after ``title`` not hidden by their own markup (as
+    :func:`visible_blocks` gives them, blocks of other products included: see
+    :func:`hidden_or_other`), found without reading the rest of the page."""
+    out: list[tuple[El, str]] = []
+    seen = 0
+    node: El | None = title
+    while node is not None and len(out) < n and seen < limit:
+        stack = [node.getnext()] if node.getnext() is not None else []
+        while stack and len(out) < n and seen < limit:
+            el = stack.pop()
+            seen += 1
+            after = el.getnext()
+            if after is not None:
+                stack.append(after)
+            if not isinstance(el.tag, str) or el.tag in SKIP or hidden_by_markup(el):
+                continue
+            parts = [t for t in [el.text, *(c.tail for c in el)] if t and not t.isspace()]
+            if parts:
+                out.append((el, " ".join(t.strip() for t in parts)))
+            if len(el):
+                stack.append(el[0])
+        node = node.getparent()
+    return out
+
+
+def title_index(blocks: list[tuple[El, str]]) -> int:
+    """Index of the first block in the product's ``h1`` (0 when there is none)."""
+    for i, (el, _) in enumerate(blocks):
+        if el.tag == "h1" or any(a.tag == "h1" for a in ancestors(el, 4)):
+            return i
+    return 0
