@@ -1,6 +1,7 @@
 """Blocks inside a chosen article that are about it or point away from it, not of it.
 
-* share widgets, the author's box and the post's metadata line (named so);
+* share widgets, calls to action ("cta", "donate" boxes), the author's box and the post's
+  metadata line (named so);
 * captions and photo credits (``<figcaption>``, or named "caption"/"credit", short and
   beside a picture, or a short paragraph with a "©" or a "Foto:"/"Photo:"/"Credit:" label):
   the human-judged corpora leave them out of the article;
@@ -53,15 +54,17 @@ _ASIDE = re.compile(
 )
 # A picture's caption or credit line: what the picture shows, who took it.
 _CAPTION = re.compile(r"caption|credit")
+# a call to action: a box that asks the reader to subscribe, donate, download (named so)
+_CTA = re.compile(r"(?:^|[\s_-])(?:cta|call-?to-?action|donat\w*)(?=[\s_\d-]|$)")
 
 
 @lru_cache(maxsize=8192)
 def _mark(attrs: str) -> int:
     """What a class/id says of a block inside an article, as bits: 1 share widget, 2 author
-    box or metadata line, 4 caption (each distinct value read once)."""
+    box or metadata line, 4 caption, 8 call to action (each distinct value read once)."""
     lowered = attrs.lower()
     return ((1 if _SHARE.search(attrs) else 0) | (2 if _ASIDE.search(lowered) else 0)
-            | (4 if _CAPTION.search(lowered) else 0))
+            | (4 if _CAPTION.search(lowered) else 0) | (8 if _CTA.search(lowered) else 0))
 
 
 # a picture's credit label: "Foto: dpa", "(Photo: Getty)", "… | Credit: Reuters"
@@ -106,12 +109,13 @@ def _beside_image(el: El) -> bool:
 
 
 def drop_marked(article: El) -> None:
-    """Drop share widgets (short blocks named so), captions (a ``<figcaption>``, or a block
-    named "caption"/"credit" beside a picture, up to 400 characters), credit and copyright
-    lines (a paragraph of at most 200 characters with a "©", or a "Foto:", "Photo:",
-    "Bild:", "Credit:" label at its start, after "(", "| " or ", ") and author boxes and
-    metadata lines (named so, and short beside the article: a quarter of its text at
-    most, so a page that marks its whole body with such a class keeps it)."""
+    """Drop share widgets and calls to action (short blocks named so: "share", "cta",
+    "donate"), captions (a ``<figcaption>``, or a block named "caption"/"credit" beside a
+    picture, up to 400 characters), credit and copyright lines (a paragraph of at most 200
+    characters with a "©", or a "Foto:", "Photo:", "Bild:", "Credit:" label at its start,
+    after "(", "| " or ", ") and author boxes and metadata lines (named so, and short
+    beside the article: a quarter of its text at most, so a page that marks its whole body
+    with such a class keeps it)."""
     total = None
     doomed = []
     credits = _credit_lines(article)
@@ -130,7 +134,7 @@ def drop_marked(article: El) -> None:
         if not mark:
             continue
         length = text_len(el)
-        if mark & 1 and el.tag in _SHARE_BOXES and length < 500:
+        if mark & 9 and el.tag in _SHARE_BOXES and length < 500:
             doomed.append(el)
         elif mark & 4:
             if length <= _CAPTION_CHARS and (el.tag == "figcaption" or _beside_image(el)):
