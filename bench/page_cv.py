@@ -21,7 +21,8 @@ GRID: dict[str, dict[str, tuple]] = {
     "text": {"native_host.page.scoring._SIBLING_SHARE": (0.2, 0.3),
              "native_host.page.cleaning._LINK_DENSITY_MAX": (0.2, 0.33),
              "native_host.page.content._TAIL_BYTES": (80, 120),
-             "native_host.page.scoring._LEAD_CHARS": (60, 100)},
+             "native_host.page.scoring._LEAD_CHARS": (60, 100),
+             "native_host.page.scoring._BONUS_TEXT": (1.0, 2.0)},
     "products": {"native_host.page.heuristics._PRICE_MEANS_IN_STOCK": (True, False)},
 }
 

@@ -35,6 +35,9 @@ _SIBLING_SHARE = 0.2
 _CLOSE = 0.75  # candidates scoring this share of the best one may make it climb to their ancestor
 _WINDOW = 10  # how many of the best candidates _promote weighs
 _PLACES = 3  # strong candidates in this many other places make the best one climb
+# a positive class/id weight counts for a candidate whose blocks give it this score at least
+# (one short block scores 1 into its parent, 1/12 five levels up)
+_BONUS_TEXT = 1.0
 
 
 def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
@@ -73,13 +76,18 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
             tag = ancestor.tag
             if tag == "html" or not isinstance(tag, str):
                 break
-            if ancestor in scores:
-                scores[ancestor] += score / divider
-            else:
-                scores[ancestor] = base_score(tag, 0) + class_weight(ancestor, flags) + score / divider
+            scores[ancestor] = scores.get(ancestor, 0.0) + score / divider
             ancestor = ancestor.getparent()
     if not scores:
         return None, scores
+    # the tag's and the class/id's weight; a name that says "main" or "content" speaks for
+    # a block only when text of its own reaches it, not for a page wrapper that stray
+    # blocks far below score into (its teasers, a portlet)
+    for el, text_score in scores.items():
+        weight = class_weight(el, flags)
+        if weight > 0 and text_score < _BONUS_TEXT:
+            weight = 0
+        scores[el] = base_score(el.tag, 0) + weight + text_score
     # final score = raw score × (1 − link density) ≤ raw score, so candidates can be
     # visited by raw score and the scan stopped once no raw score can beat the 10th best,
     # or once none can reach the share of the best final score that _promote looks at

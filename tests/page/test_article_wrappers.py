@@ -15,6 +15,26 @@ def page(body: str) -> str:
     return extract(parse(f"<html><body>{body}</body></html>"))
 
 
+def test_a_wrapper_named_main_that_only_teasers_far_below_reach_does_not_win() -> None:
+    # a portal's column wrapper whose class and id both say "main" (+50) and whose own text
+    # is a few teasers four and five levels down: before, the bonus alone made it outscore
+    # the story, and the teasers came with it
+    teasers = "".join(f"<div class='portlet'><dl><dd><p class='teaser'>Weather reports for courts "
+                      f"and insurers: past weather at any place in the country on request {i}</p>"
+                      f"</dd></dl></div>" for i in range(3))
+    story = f"<div class='lrpad'><div><div><div><div>{STORY}</div></div></div></div></div>"
+    text = page(f"<div id='leftandmaincolumn' class='mainpluscolwidth'>{story}{teasers}</div>")
+    assert "every club trains" in text and "Part 2." in text
+    assert "Weather reports" not in text
+
+
+def test_a_named_wrapper_with_text_of_its_own_keeps_its_bonus() -> None:
+    # the story's own container, named "content", is the article with its title
+    text = page(f"<div class='sidebar-ish'><p>{PARA[:60]}</p></div>"
+                f"<div class='content'><h2>Passes</h2>{STORY}</div>")
+    assert "Part 0." in text and "Part 2." in text
+
+
 def test_a_call_to_action_box_in_the_article_goes() -> None:
     cta = ("<div class='wp-block-cta'><h3>While you are here…</h3><p>If you enjoyed reading this "
            "post, would you consider supporting our work? Just click <a href='https://steadyhq.com/x'>"
