@@ -49,6 +49,9 @@ _BID = re.compile(r"(?:(?:place|submit|confirm) (?:a |your )?bid|bid now|make an
                   r"hacer una oferta|gebot abgeben)[\s!.]*")
 _TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"
                      r"billets?|tickets? kaufen|karten kaufen|acquista biglietti?)[\s!.]*")
+# a click handler that calls the shop's buy function: an image or icon drawn as the buy
+# button (onclick="buy('')", "addToCart(123)")
+_BUY_CALL = re.compile(r"(?<![\w$])(?:buy(?:_?now|_?it)?|add_?to_?(?:cart|basket|bag|trolley))\s*\(", re.I)
 # "Add" whose accessible name says what it adds: "Add" · aria-label="Add Flat boots"
 _ADD = re.compile(r"(?:add|ajouter|hinzufügen|añadir|aggiungi|adicionar|toevoegen|dodaj|lägg till|lisää)")
 _NOT_BUY = re.compile(r"wish|favou?rite|compare|list|review|comment|note|photo|address|merkliste|"
@@ -56,9 +59,13 @@ _NOT_BUY = re.compile(r"wish|favou?rite|compare|list|review|comment|note|photo|a
 
 
 def bare_buy(el: El, shown: str | None = None) -> bool:
-    """A button (or a link drawn as one) that buys without the usual buy words
-    (``shown``: its text, when the caller has it)."""
+    """A button (or a link drawn as one) that buys without the usual buy words, or a
+    control whose click handler calls a buy function (``shown``: its text, when the
+    caller has it)."""
     tag = el.tag
+    onclick = el.get("onclick")
+    if onclick and tag in ("a", "button", "input") and _BUY_CALL.search(onclick):
+        return True
     if tag == "input":
         if (el.get("type") or "").lower() not in ("submit", "button"):
             return False

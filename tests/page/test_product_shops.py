@@ -43,6 +43,10 @@ def _shop(control: str) -> str:
     "<button type='button'>Naroči</button>", "<button>Objednat</button>",
     "<input type='submit' value='Commander'>", "<button>Order now</button>",
     "<a href='/cart/'>اضف الى حقيبة التسوق</a>", "<a href='/cart/'>أضف إلى عربة التسوق</a>",
+    # session 7: an image whose click handler calls the shop's buy function
+    "<a href='javascript:void(0)' onclick=\"if (!window.h) return false; buy('')\"><img src='b.png'></a>",
+    "<a href='#' onclick='addToCart(1409); return false'><img src='cart.png'></a>",
+    "<button type='button' onclick='shop.add_to_cart(7)'><img src='cart.png'></button>",
 ])
 def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str) -> None:
     p = product_of(_shop(control))
@@ -58,6 +62,9 @@ def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str)
     "<button>Order</button>", "<button>Bestellung verfolgen</button>", "<button>Submit</button>",
     # a news site's subscription form ("Zeitung bestellen", "Zamów prenumeratę") is no product
     "<input type='submit' value='Bestellen'>", "<input type='submit' value='ZAMÓW'>",
+    # click handlers that only sound like buying
+    "<a href='#' onclick='buyersGuide()'><img src='g.png'></a>", "<a href='#' onclick='track(\"buy\")'>Guide</a>",
+    "<a href='#' onclick='rebuy(1)'><img src='r.png'></a>",
 ])
 def test_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
     assert product_of(_shop(control)) is None
