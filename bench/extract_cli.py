@@ -13,7 +13,9 @@ several cores count too.  This prints wall-clock seconds for
 
 The trafilatura-eval pages are written out decompressed to a temporary folder first (the
 trafilatura command reads plain files); each round runs every contender once, in turn, and
-the table gives the median round.  Figures from a loaded machine say little: check `uptime`.
+the table gives the median round.  Wall-clock figures from a loaded machine say little
+(check `uptime`); the CPU seconds beside them (user + system, the command and every process it
+started) hold up better on shared cores.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,11 +48,21 @@ def _pages(folder: Path, limit: int | None) -> list[Path]:
     return out
 
 
-def _wall(cmd: list[str], stdin: Path | None = None) -> float:
-    started = time.perf_counter()
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)  # every finished child and its own
+    return used.ru_utime + used.ru_stime
+
+
+def _wall(cmd: list[str], stdin: Path | None = None) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of one run of ``cmd``."""
+    started, cpu = time.perf_counter(), _cpu()
     with (stdin.open("rb") if stdin else open(os.devnull, "rb")) as feed:
         subprocess.run(cmd, stdin=feed, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, _cpu() - cpu
+
+
+def _sum(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return sum(w for w, _ in runs), sum(c for _, c in runs)
 
 
 def _api_batch(files: list[Path]) -> list[str]:
@@ -82,28 +95,31 @@ def main() -> None:
         }
         single = files[: args.single]
         each = {
-            "tabmate extract FILE": lambda: sum(_wall([*tabmate, str(f)]) for f in single),
-            "trafilatura < FILE": lambda: sum(_wall([str(BIN / "trafilatura")], f) for f in single),
+            "tabmate extract FILE": lambda: _sum([_wall([*tabmate, str(f)]) for f in single]),
+            "trafilatura < FILE": lambda: _sum([_wall([str(BIN / "trafilatura")], f) for f in single]),
         }
-        times: dict[str, list[float]] = {k: [] for k in [*batch, *each]}
+        times: dict[str, list[tuple[float, float]]] = {k: [] for k in [*batch, *each]}
         for _ in range(args.rounds):
             for name, run in [*batch.items(), *each.items()]:
                 times[name].append(run())
-        ref_batch = statistics.median(times["trafilatura --input-dir (its default: parallel)"])
-        ref_api = statistics.median(times["trafilatura.extract in one process"])
+        wall = {k: statistics.median(w for w, _ in v) for k, v in times.items()}
+        cpu = {k: statistics.median(c for _, c in v) for k, v in times.items()}
+        command, api = "trafilatura --input-dir (its default: parallel)", "trafilatura.extract in one process"
         print(f"`tabmate extract` and trafilatura as commands, {len(files)} trafilatura-eval pages, "
               f"median of {args.rounds} rounds (load average {os.getloadavg()[0]:.1f} at the end)\n")
-        print("| batch: all pages in one invocation | wall s | × trafilatura command | × trafilatura API |")
-        print("|---|---|---|---|")
+        print("| batch: all pages in one invocation | wall s | × trafilatura command | × trafilatura API "
+              "| CPU s | CPU × trafilatura API |")
+        print("|---|---|---|---|---|---|")
         for name in batch:
-            t = statistics.median(times[name])
-            print(f"| {name} | {t:.2f} | {t / ref_batch:.2f} | {t / ref_api:.2f} |")
-        ref_each = statistics.median(times["trafilatura < FILE"])
-        print(f"\n| one invocation per page ({len(single)} pages) | wall s | ms per page | × trafilatura |")
-        print("|---|---|---|---|")
+            print(f"| {name} | {wall[name]:.2f} | {wall[name] / wall[command]:.2f} | {wall[name] / wall[api]:.2f} "
+                  f"| {cpu[name]:.2f} | {cpu[name] / cpu[api]:.2f} |")
+        ref = "trafilatura < FILE"
+        print(f"\n| one invocation per page ({len(single)} pages) | wall s | ms per page | × trafilatura "
+              "| CPU ms per page | CPU × trafilatura |")
+        print("|---|---|---|---|---|---|")
         for name in each:
-            t = statistics.median(times[name])
-            print(f"| {name} | {t:.2f} | {t / len(single) * 1000:.0f} | {t / ref_each:.2f} |")
+            print(f"| {name} | {wall[name]:.2f} | {wall[name] / len(single) * 1000:.0f} | {wall[name] / wall[ref]:.2f} "
+                  f"| {cpu[name] / len(single) * 1000:.0f} | {cpu[name] / cpu[ref]:.2f} |")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -38,10 +38,10 @@ def dump(path: str) -> int:
             record: dict = {"k": key}
             for budget in (6000, 1500):
                 ctx = build_context(PageSnapshot(url=url, title="", html=source), budget)
-                record[f"ctx{budget}"] = ctx.model_dump()
+                record[f"ctx{budget}"] = ctx.as_dict()
             record["extract"] = extract(parse(source))
             product = extract_product(parse(source), url)
-            record["product"] = product.model_dump() if product else None
+            record["product"] = product.as_dict() if product else None
             out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
     print(f"{len(pages)} pages written to {path}")
     return 0

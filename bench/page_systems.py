@@ -72,7 +72,7 @@ def tabmate_product(markup: str, url: str = "") -> dict:
     from native_host.page.product import extract_product
 
     product = extract_product(parse(markup), url)
-    return product.model_dump() if product else {}
+    return product.as_dict() if product else {}
 
 
 def extruct_product(markup: str, url: str = "") -> dict:

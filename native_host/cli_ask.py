@@ -25,9 +25,11 @@ NO_BROWSER = "not available from the terminal (there is no browser): answer from
 
 def read_page(path: Path, url: str | None) -> protocol.PageSnapshot:
     """A saved page or a PDF file as the snapshot its tab would send (title from <title>)."""
+    from dataclasses import asdict
+
     from native_host.page.cli import read_snapshot
 
-    page = read_snapshot(path, url or path.resolve().as_uri(), title="")
+    page = protocol.PageSnapshot(**asdict(read_snapshot(path, url or path.resolve().as_uri(), title="")))
     if page.html is not None:
         from lxml import html as lxml_html
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import logging.handlers
 import re
 import sys
 import threading
@@ -22,6 +21,7 @@ _SECRETS: set[str] = set()
 _lock = threading.Lock()
 _logger: logging.Logger | None = None
 _mirror_to_stderr = True
+_info_too = True  # False: only warnings and errors are written (see only_warnings)
 
 # Shapes of credentials that must never reach a log even if nobody registered them.
 _PATTERNS = [
@@ -58,6 +58,8 @@ def _get_logger() -> logging.Logger:
     with _lock:
         if _logger is not None:
             return _logger
+        import logging.handlers  # (here: 9 ms a one-page `tabmate extract` needs only when it logs)
+
         from native_host import storage
 
         logger = logging.getLogger("tabmate")
@@ -79,6 +81,8 @@ def _get_logger() -> logging.Logger:
 
 def log(event: str, level: str = "info", **fields: Any) -> None:
     """Write one structured line: ``{"ts", "level", "event", **fields}``."""
+    if not _info_too and level in ("debug", "info"):
+        return
     record = {"ts": round(time.time(), 3), "level": level, "event": event, **fields}
     try:
         text = json.dumps(record, ensure_ascii=False, default=str)
@@ -104,10 +108,18 @@ def mirror_to_stderr(enabled: bool) -> None:
     _mirror_to_stderr = enabled
 
 
+def only_warnings() -> None:
+    """`tabmate extract` prints its own results: its pages are not logged one by one (that
+    opened the log file for every one-page run), only what went wrong."""
+    global _info_too
+    _info_too = False
+
+
 def reset_for_tests() -> None:
     """Forget the file handler and the stderr switch (tests switch TABMATE_HOME between cases)."""
-    global _logger, _mirror_to_stderr
+    global _logger, _mirror_to_stderr, _info_too
     _mirror_to_stderr = True
+    _info_too = True
     with _lock:
         if _logger is not None:
             for h in list(_logger.handlers):

@@ -90,12 +90,8 @@ def untrusted(label: str, body: str) -> str:
 
 
 def _product_json(product: Any) -> str:
-    if hasattr(product, "model_dump"):
-        product = product.model_dump()
-    elif hasattr(product, "__dataclass_fields__"):
-        from dataclasses import asdict
-
-        product = asdict(product)
+    if hasattr(product, "as_dict"):  # page.product.Product
+        product = product.as_dict()
     return json.dumps(product, ensure_ascii=False, default=str)
 
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from typing import TYPE_CHECKING
 
 from native_host.documents.pdf import PdfText, read_pdf_cached
 from native_host.page import budget as B
 from native_host.page.context import PageContext
-from native_host.protocol import PageSnapshot
+
+if TYPE_CHECKING:  # (a type only: `tabmate extract` runs without the protocol's models)
+    from native_host.protocol import PageSnapshot
 
 PDF_TYPES = ("application/pdf", "application/x-pdf")
 

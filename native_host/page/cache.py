@@ -73,7 +73,7 @@ class ProductCache:
         with self._lock:
             entries = [e for e in self._load() if e.get("key", _key(e["url"])) != key]
             entries.append({"url": shown_url(url), "key": key, "at": round(time.time(), 3),
-                            "product": product.model_dump(mode="json")})
+                            "product": product.as_dict()})
             entries = entries[-self.limit:]
             try:
                 storage.write_json(self.path, {"version": 1, "entries": entries})
@@ -89,7 +89,7 @@ class ProductCache:
             if skip is not None and entry.get("key", _key(entry["url"])) == skip:
                 continue
             try:
-                return entry["url"], Product.model_validate(entry.get("product") or {})
+                return entry["url"], Product.from_dict(entry.get("product") or {})
             except ValueError:
                 continue
         return None
@@ -101,7 +101,7 @@ class ProductCache:
         out = []
         for entry in raw:
             try:
-                out.append((entry["url"], Product.model_validate(entry.get("product") or {})))
+                out.append((entry["url"], Product.from_dict(entry.get("product") or {})))
             except ValueError:
                 continue
         return out

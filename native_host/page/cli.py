@@ -17,6 +17,7 @@ import json
 import os
 import sys
 from concurrent.futures import BrokenExecutor
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Iterator
@@ -33,12 +34,29 @@ def _read(path: Path) -> str:
     return decode(data)
 
 
-def read_snapshot(path: Path, url: str, title: str = ""):  # type: ignore[no-untyped-def]
-    """A saved page (.html, .html.gz) or a PDF file as the PageSnapshot a tab would send."""
+@dataclass
+class SavedPage:
+    """A file as the ``protocol.PageSnapshot`` a tab would send, with the fields pages use.
+
+    Plain, so that a one-page `tabmate extract` does not load pydantic and the protocol's
+    models (a third of its start-up); tests check the names match PageSnapshot's."""
+
+    url: str
+    title: str = ""
+    html: str | None = None
+    text: str | None = None
+    selection: str | None = None
+    lang: str | None = None
+    content_type: str | None = None
+    pdf: str | None = None
+    transcript: str | None = None
+
+
+def read_snapshot(path: Path, url: str, title: str = "") -> SavedPage:
+    """A saved page (.html, .html.gz) or a PDF file as the snapshot a tab would send."""
     import base64
 
     from native_host.documents.pdf import MAX_BYTES, is_pdf
-    from native_host.protocol import PageSnapshot
 
     with path.open("rb") as f:
         head = f.read(1024)
@@ -47,9 +65,9 @@ def read_snapshot(path: Path, url: str, title: str = ""):  # type: ignore[no-unt
             if size > MAX_BYTES:
                 raise OSError(f"the PDF is {size / 2**20:.0f} MB; Tabmate reads PDFs up to {MAX_BYTES // 2**20} MB")
             data = head + f.read()
-            return PageSnapshot(url=url, title=title or path.name, content_type="application/pdf",
+            return SavedPage(url=url, title=title or path.name, content_type="application/pdf",
                                 pdf=base64.b64encode(data).decode("ascii"))
-    return PageSnapshot(url=url, title=title, html=_read(path))
+    return SavedPage(url=url, title=title, html=_read(path))
 
 
 def record(file: str, ctx) -> dict:  # type: ignore[no-untyped-def]
@@ -62,8 +80,8 @@ def record(file: str, ctx) -> dict:  # type: ignore[no-untyped-def]
         "description": ctx.description,
         "published": ctx.published,
         "main_text": ctx.main_text,
-        "product": ctx.product.model_dump(mode="json") if ctx.product is not None else None,
-        "interactive": [i.model_dump(mode="json") for i in ctx.interactive],
+        "product": ctx.product.as_dict() if ctx.product is not None else None,
+        "interactive": [i.as_dict() for i in ctx.interactive],
         "tokens": ctx.tokens,
         "truncated": ctx.truncated,
     }
@@ -137,6 +155,9 @@ def main(argv: list[str]) -> int:
 
     import importlib
 
+    from native_host import logs
+
+    logs.only_warnings()
     importlib.import_module("native_host.documents.context")  # loaded once, before any worker forks
 
     status = 0

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
-from pydantic import BaseModel, Field
 
 from native_host.logs import log
 from native_host.page import budget as B
@@ -25,7 +25,9 @@ from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.parse import parse, text_of
 from native_host.page.product import Product, extract_product, jsonld_articles, jsonld_blocks
-from native_host.protocol import PageSnapshot
+
+if TYPE_CHECKING:  # (a type only: `tabmate extract` runs without the protocol's models)
+    from native_host.protocol import PageSnapshot
 
 __all__ = ["PageContext", "Product", "Interactive", "build_context"]
 
@@ -33,7 +35,8 @@ El = etree._Element
 _TITLE_SEPARATORS = re.compile(r"\s[|\-–—\\/>»]\s")
 
 
-class PageContext(BaseModel):
+@dataclass
+class PageContext:
     url: str = ""
     title: str = ""
     lang: str | None = None
@@ -41,11 +44,14 @@ class PageContext(BaseModel):
     published: str | None = None  # the publication date the page declares (page/dates.py)
     main_text: str = ""
     product: Product | None = None
-    interactive: list[Interactive] = Field(default_factory=list)
+    interactive: list[Interactive] = field(default_factory=list)
     selection: str | None = None
     tokens: int = 0
     truncated: bool = False
     omitted_words: int = 0  # words of main content left out by the budget
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
     def to_prompt(self) -> str:
         """The compact text the agent injects for this page."""

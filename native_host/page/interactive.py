@@ -14,10 +14,10 @@ found them invisible — are left out.  Without stamps the elements are numbered
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable
 
 from lxml import etree
-from pydantic import BaseModel
 
 from native_host.page.parse import HIDDEN_STYLE, text_of
 
@@ -34,12 +34,16 @@ _INPUT_ROLES = {"checkbox": "checkbox", "radio": "radio", "submit": "button", "b
                 "number": "spinbutton"}
 
 
-class Interactive(BaseModel):
+@dataclass
+class Interactive:
     index: int
     tag: str
     role: str
     label: str
     selector: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 _FAR = 1 << 30

@@ -181,3 +181,32 @@ def test_a_reader_that_stops_early_ends_it_quietly(tmp_path: Path, tabmate_home:
         proc.stdout.close()
         _, err = proc.communicate(timeout=60)
         assert proc.returncode == 1 and b"Traceback" not in err, err.decode()[-500:]
+
+
+def test_extract_starts_without_pydantic_or_the_log_file(tmp_path: Path, tabmate_home: Path) -> None:
+    """A one-page `tabmate extract` is mostly start-up, and pydantic with the protocol's models
+    was a third of it: the page path needs neither (bench/extract_cli.py measures the time).
+    Nor does it open the host's log for a page read without trouble."""
+    page = tmp_path / "shoe.html"
+    page.write_text(PAGE, encoding="utf-8")
+    code = ("import sys; from native_host.cli import main; status = main(['extract', sys.argv[1]]); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic' or m == 'native_host.protocol'),"
+            " file=sys.stderr); sys.exit(status)")
+    env = {**os.environ, "TABMATE_HOME": str(tabmate_home)}
+    result = subprocess.run([sys.executable, "-c", code, str(page)], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["product"]["sku"] == "TS-42"
+    assert result.stderr.strip().splitlines()[-1] == "[]"
+    assert not list(tabmate_home.rglob("*.log"))
+
+
+def test_a_saved_page_carries_the_snapshot_fields_pages_read() -> None:
+    """`SavedPage` stands in for protocol.PageSnapshot in `tabmate extract`: same names, so
+    page/ and documents/ read both alike (only the tab's id and screenshot are left out)."""
+    from dataclasses import fields
+
+    from native_host.page.cli import SavedPage
+    from native_host.protocol import PageSnapshot
+
+    assert {f.name for f in fields(SavedPage)} == set(PageSnapshot.model_fields) - {"tab_id", "screenshot"}

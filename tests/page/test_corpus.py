@@ -85,7 +85,7 @@ def test_product_fields_against_ground_truth() -> None:
     for key, gold in truth.items():
         markup = decode(gzip.decompress((PRODUCTS / "html" / f"{key}.html.gz").read_bytes()))
         product = extract_product(parse(markup), gold.get("url", ""))
-        pred = product.model_dump() if product else {}
+        pred = product.as_dict() if product else {}
         for field in counts:
             counts[field].append(bench.score_field(gold, pred, field))
     f1 = {field: bench.f1_of(c)[0] for field, c in counts.items()}

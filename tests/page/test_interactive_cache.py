@@ -131,3 +131,23 @@ def test_cache_survives_a_damaged_file(tabmate_home) -> None:
     cache.remember("https://a.example/", Product(name="A"))
     assert json.loads(cache.path.read_text())["entries"][0]["product"]["name"] == "A"
     assert list(cache.path.parent.glob("products.json.damaged-*"))
+
+
+def test_cache_skips_products_of_the_wrong_shape(tabmate_home) -> None:
+    """The cache file is on disk, where anything may have written it: a product whose fields
+    have the wrong types is skipped, not handed to the prompt (numbers as ratings are fine)."""
+    cache = ProductCache()
+    cache.path.parent.mkdir(parents=True, exist_ok=True)
+    good = {"name": "Kettle", "price": "19.99", "rating": 4, "review_count": 12, "extra": "ignored"}
+    cache.path.write_text(json.dumps({"entries": [
+        {"url": "https://a.example/1", "product": {"name": "A", "price": 12.5}},
+        {"url": "https://a.example/2", "product": {"name": ["A"]}},
+        {"url": "https://a.example/3", "product": {"rating": "five"}},
+        {"url": "https://a.example/4", "product": {"review_count": True}},
+        {"url": "https://a.example/5", "product": "Kettle"},
+        {"url": "https://a.example/6", "product": good},
+    ]}))
+    entries = cache.entries()
+    assert [url for url, _ in entries] == ["https://a.example/6"]
+    assert entries[0][1] == Product(name="Kettle", price="19.99", rating=4.0, review_count=12)
+    assert cache.previous() == ("https://a.example/6", entries[0][1])
