@@ -122,6 +122,22 @@ def _decimal(value: Any) -> Decimal | None:
         return None
 
 
+# currencies with three decimals, whose "23.450" is 23.45
+_THREE_DECIMALS = {"kwd", "bhd", "omr", "jod", "tnd", "lyd", "iqd", "kd", "bd", "د.ك", "د.ب", "ر.ع"}
+
+
+def _gold_decimal(value: Any, currency: Any = None) -> Decimal | None:
+    """A ground-truth price as a person wrote it: "23.450" — one dot and three digits
+    after it, the page showing "Rs 23,450" — is 23450, as "23,450" is, unless the gold's
+    currency has three decimals (KWD, BHD…). A program's price is a plain decimal string
+    and is read by :func:`_decimal` as it is."""
+    signs = {str(c).strip().lower() for c in (currency if isinstance(currency, list) else [currency]) if c}
+    text = str(value).strip() if value is not None else ""
+    if re.fullmatch(r"[1-9]\d{0,2}\.\d{3}", text) and not signs & _THREE_DECIMALS:
+        text = text.replace(".", "")
+    return _decimal(text)
+
+
 def _binary_availability(value: Any) -> str | None:
     if not value:
         return None
@@ -138,7 +154,7 @@ def score_field(gold: dict, pred: dict, field: str) -> tuple[int, int, int]:
     true = set(gold.get(field) or [])
     value = pred.get(field)
     if field == "price":
-        true = {d for d in (_decimal(x) for x in true) if d is not None}
+        true = {d for d in (_gold_decimal(x, gold.get("currency")) for x in true) if d is not None}
         value = _decimal(value)
     elif field == "availability":
         value = _binary_availability(value)

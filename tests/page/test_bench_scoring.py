@@ -71,3 +71,15 @@ def test_product_variants_take_away_one_signal_each() -> None:
     assert not any(s in bare for s in ("ld+json", "itemprop", "og:type"))
     assert v.flips({"availability": ["InStock"]}, {"availability": "SoldOut"}) == (1, 0)
     assert v.flips({"availability": ["OutOfStock"]}, {"availability": "PreOrder"}) == (0, 1)
+
+
+def test_a_gold_price_with_a_thousands_dot_reads_as_the_page_shows_it() -> None:
+    s = _load("page_scoring")
+    gold = {"price": ["23.450"], "currency": ["Rs"]}  # the page shows "Rs 23,450"
+    assert s.score_field(gold, {"price": "23450"}, "price") == (1, 0, 0)
+    assert s.score_field(gold, {"price": "23.45"}, "price") == (0, 1, 1)
+    # three-decimal currencies, and two decimals, are read as written
+    assert s.score_field({"price": ["23.450"], "currency": ["KWD"]}, {"price": "23.45"}, "price") == (1, 0, 0)
+    assert s.score_field({"price": ["24.99"], "currency": ["$"]}, {"price": "24.99"}, "price") == (1, 0, 0)
+    # a program's price is a plain decimal string, read as it is
+    assert s.score_field({"price": ["23.45"]}, {"price": "23.450"}, "price") == (1, 0, 0)
