@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
@@ -51,7 +51,8 @@ class PageContext:
     omitted_words: int = 0  # words of main content left out by the budget
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**vars(self), "product": self.product.as_dict() if self.product is not None else None,
+                "interactive": [i.as_dict() for i in self.interactive]}
 
     def to_prompt(self) -> str:
         """The compact text the agent injects for this page."""

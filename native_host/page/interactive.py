@@ -14,7 +14,7 @@ found them invisible — are left out.  Without stamps the elements are numbered
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from lxml import etree
@@ -43,7 +43,7 @@ class Interactive:
     selector: str
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(vars(self))  # (its values are plain: dataclasses.asdict deep-copies them, slowly)
 
 
 _FAR = 1 << 30

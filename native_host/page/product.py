@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from lxml import etree
@@ -45,7 +45,7 @@ class Product:
         return all(getattr(self, f) is None for f in FIELDS)
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(vars(self))  # (its values are plain: dataclasses.asdict deep-copies them, slowly)
 
     @classmethod
     def from_dict(cls, data: Any) -> "Product":
