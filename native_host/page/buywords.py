@@ -49,6 +49,10 @@ _BID = re.compile(r"(?:(?:place|submit|confirm) (?:a |your )?bid|bid now|make an
                   r"hacer una oferta|gebot abgeben)[\s!.]*")
 _TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"
                      r"billets?|tickets? kaufen|karten kaufen|acquista biglietti?)[\s!.]*")
+# a classified ad's way to buy: reach the seller ("Contact seller", "Kontaktieren")
+_SELLER = re.compile(r"(?:contact|chat with|message|email|call) (?:the )?seller|(?:verkäufer |anbieter )?kontaktieren|"
+                     r"contacter le vendeur|contactar (?:al|con el) vendedor|contatta il venditore|"
+                     r"написать продавцу|показать телефоны?")
 # a click handler that calls the shop's buy function: an image or icon drawn as the buy
 # button (onclick="buy('')", "addToCart(123)")
 _BUY_CALL = re.compile(r"(?<![\w$])(?:buy(?:_?now|_?it)?|add_?to_?(?:cart|basket|bag|trolley))\s*\(", re.I)
@@ -79,7 +83,7 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
     text = " ".join(text.split()).lower()
     if not text or len(text) > 30:
         return False
-    if _BID.fullmatch(text) or _TICKET.fullmatch(text):
+    if _BID.fullmatch(text) or _TICKET.fullmatch(text) or _SELLER.fullmatch(text):
         return True
     if tag == "a" and el.get("role") != "button":
         return False

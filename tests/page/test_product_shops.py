@@ -47,6 +47,9 @@ def _shop(control: str) -> str:
     "<a href='javascript:void(0)' onclick=\"if (!window.h) return false; buy('')\"><img src='b.png'></a>",
     "<a href='#' onclick='addToCart(1409); return false'><img src='cart.png'></a>",
     "<button type='button' onclick='shop.add_to_cart(7)'><img src='cart.png'></button>",
+    # a classified ad's way to buy: reach the seller
+    "<button type='button'><span>Chat with seller</span></button>", "<a href='/contact/1'>contact seller</a>",
+    "<a href='/kontakt/1' role='button'>Kontaktieren</a>",
 ])
 def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str) -> None:
     p = product_of(_shop(control))
@@ -65,6 +68,9 @@ def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str)
     # click handlers that only sound like buying
     "<a href='#' onclick='buyersGuide()'><img src='g.png'></a>", "<a href='#' onclick='track(\"buy\")'>Guide</a>",
     "<a href='#' onclick='rebuy(1)'><img src='r.png'></a>",
+    # a comment's reply, a site's contact page, a seller's other items
+    "<button>Reply</button>", "<a href='/contact'>Contact us</a>", "<a href='/seller/1'>See other items</a>",
+    "<a href='/contact'>Contact the seller of this blog</a>",
 ])
 def test_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
     assert product_of(_shop(control)) is None
