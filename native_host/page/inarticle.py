@@ -157,7 +157,8 @@ def drop_pointers(article: El) -> None:
     """Drop blocks that only point to other stories: a label of up to four words ending in
     ":", "?", "»" (in any language) and then a link with the rest of the text; a short
     label alone ("Lesen Sie auch", "Auch auf example.de") and the blocks of only links
-    right after it.  One pass; most paragraphs are ruled out by their first characters."""
+    right after it; and WordPress's cards for other posts ("wp-embedded-content").  One pass;
+    most paragraphs are ruled out by their first characters."""
     doomed: list[El] = []
     for el in article.iter(*_POINTER_TAGS):
         lead = len((el.text or "").strip())
@@ -183,7 +184,14 @@ def drop_pointers(article: El) -> None:
         length = text_len(el)
         if 0 < length <= 250 and link_density(el, length) >= 0.5:
             doomed.append(el)
+    # WordPress's card for another post embedded in this one (after the labels above: "Das
+    # könnte dich auch interessieren:" goes with the card it announces)
+    doomed.extend(el for el in article.iter("blockquote") if _embedded_post(el.get("class")))
     remove_all(doomed)
+
+
+def _embedded_post(names: str | None) -> bool:
+    return names is not None and "wp-embedded-content" in names
 
 
 _LINKS_TAGS = {"p", "ul", "ol", "blockquote", "div"}

@@ -52,3 +52,14 @@ def test_a_box_whose_name_only_contains_the_letters_stays() -> None:
     text = page(f"<article>{STORY}<div class='octane-facts'><p>{PARA} Facts.</p></div>"
                 f"<div class='dictation'><p>{PARA} Dictated.</p></div></article>")
     assert "Facts." in text and "Dictated." in text
+
+
+def test_a_wordpress_embed_of_another_post_goes_but_a_quotation_stays() -> None:
+    # WordPress's own markup for a link card to another post, in the article's flow
+    embed = ("<blockquote class='wp-embedded-content' data-secret='RR7j'><p><a href='/2021/h145/'>"
+             "The air force has begun training on the H145</a></p></blockquote>")
+    quote = f"<blockquote><p>{PARA} Quoted.</p></blockquote>"
+    text = page(f"<article>{STORY}{embed}{quote}<p>{PARA} The end.</p></article>")
+    assert "Quoted." in text and "The end." in text
+    assert "training on the H145" not in text
+
