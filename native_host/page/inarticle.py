@@ -54,8 +54,9 @@ _ASIDE = re.compile(
 )
 # A picture's caption or credit line: what the picture shows, who took it.
 _CAPTION = re.compile(r"caption|credit")
-# a call to action: a box that asks the reader to subscribe, donate, download (named so)
-_CTA = re.compile(r"(?:^|[\s_-])(?:cta|call-?to-?action|donat\w*)(?=[\s_\d-]|$)")
+# a call to action: a box that asks the reader to subscribe, donate, download (named so), and
+# what stands in for an embed, an ad or a picture until it loads ("placeholder": a consent notice)
+_CTA = re.compile(r"(?:^|[\s_-])(?:cta|call-?to-?action|donat\w*|placeholder)(?=[\s_\d-]|$)")
 
 
 @lru_cache(maxsize=8192)

@@ -63,3 +63,11 @@ def test_a_wordpress_embed_of_another_post_goes_but_a_quotation_stays() -> None:
     assert "Quoted." in text and "The end." in text
     assert "training on the H145" not in text
 
+
+def test_an_embeds_consent_placeholder_goes() -> None:
+    # what stands in for a tweet until the reader agrees to load it: the site's notice
+    placeholder = ("<div class='third-party-services--placeholder'><h2>Unlock Twitter</h2><p>We "
+                   "respect your privacy and do not connect to Twitter without your consent. "
+                   "<a href='/privacy'>Manage your settings</a></p></div>")
+    text = page(f"<article>{STORY}{placeholder}<p>{PARA} The end.</p></article>")
+    assert "The end." in text and "Unlock Twitter" not in text and "respect your privacy" not in text
