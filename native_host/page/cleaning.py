@@ -248,7 +248,7 @@ def clean(article: El, flags: Flags) -> None:
     for el in list(article.iter("h1", "h2", "h3")):
         if flags.weight_classes and class_weight(el, flags) < 0:
             _drop(el)
-    drop_marked(article)
+    controls = drop_marked(article)
     drop_pointers(article)
     drop_tail_calls(article)
     total = None
@@ -261,14 +261,14 @@ def clean(article: El, flags: Flags) -> None:
                 if text_len(el) > 0.5 * total:
                     continue
             _drop(el)
-    if not flags.clean_conditionally:
-        return
-    candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
-    for el in reversed(candidates):
-        if el.getparent() is None or _inside(el, ("pre", "code")):
-            continue
-        if _should_drop(el, flags):
-            _drop(el)
+    if flags.clean_conditionally:
+        candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
+        for el in reversed(candidates):
+            if el.getparent() is None or _inside(el, ("pre", "code")):
+                continue
+            if _should_drop(el, flags):
+                _drop(el)
+    _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
 
 
 def _should_drop(el: El, flags: Flags) -> bool:

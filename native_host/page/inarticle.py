@@ -57,6 +57,15 @@ _CAPTION = re.compile(r"caption|credit")
 # a call to action: a box that asks the reader to subscribe, donate, download (named so), and
 # what stands in for an embed, an ad or a picture until it loads ("placeholder": a consent notice)
 _CTA = re.compile(r"(?:^|[\s_-])(?:cta|call-?to-?action|donat\w*|placeholder)(?=[\s_\d-]|$)")
+# a control of the page's script, not text: "Print Recipe", "Jump to Recipe", "Bild anzeigen
+# Bild schließen", "Quellen ausblenden" (a class word that names a button or a toggle)
+_CONTROL = re.compile(r"(?:^|[\s_-])(?:toggle|toggler|btn|button|jump)(?=[\s_\d-]|$)")
+_CONTROL_CHARS = 80
+
+
+@lru_cache(maxsize=8192)
+def _control(names: str) -> bool:
+    return _CONTROL.search(names.lower()) is not None
 
 
 @lru_cache(maxsize=8192)
@@ -109,16 +118,21 @@ def _beside_image(el: El) -> bool:
     return False
 
 
-def drop_marked(article: El) -> None:
+def drop_marked(article: El) -> list[El]:
     """Drop share widgets and calls to action (short blocks named so: "share", "cta",
     "donate"), captions (a ``<figcaption>``, or a block named "caption"/"credit" beside a
     picture, up to 400 characters), credit and copyright lines (a paragraph of at most 200
     characters with a "©", or a "Foto:", "Photo:", "Bild:", "Credit:" label at its start,
     after "(", "| " or ", ") and author boxes and metadata lines (named so, and short
     beside the article: a quarter of its text at most, so a page that marks its whole body
-    with such a class keeps it)."""
+    with such a class keeps it).
+
+    Returns the short blocks named as buttons or toggles ("btn", "button", "toggle",
+    "jump"), for the caller to drop after the conditional cleaning, which judges a box of
+    links with its buttons."""
     total = None
     doomed = []
+    controls = []
     credits = _credit_lines(article)
     for el in article.iter(etree.Element):
         if el is article:
@@ -132,6 +146,9 @@ def drop_marked(article: El) -> None:
             continue
         else:
             mark = _mark(class_and_id(el))
+            names = el.get("class")
+            if names and _control(names) and text_len(el) <= _CONTROL_CHARS:
+                controls.append(el)
         if not mark:
             continue
         length = text_len(el)
@@ -146,6 +163,7 @@ def drop_marked(article: El) -> None:
             if length < 0.25 * total:
                 doomed.append(el)
     remove_all(doomed)
+    return controls
 
 
 # "Read also: <a>Another story</a>", "Lea también: <a>…</a>", "Czytaj też: <a>…</a>": a
@@ -334,3 +352,4 @@ def _channel_call(el: El, text: str) -> bool:
     if len(text) > _CALL_CHARS * 2 or norm_len(text) > _CALL_CHARS or not _CHANNELS.search(text):
         return False
     return _emphasized(el) or any(_CHANNELS.search(f"{a.get('href', '')} {text_of(a)}") for a in el.iter("a"))
+

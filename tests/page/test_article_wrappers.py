@@ -71,3 +71,26 @@ def test_an_embeds_consent_placeholder_goes() -> None:
                    "<a href='/privacy'>Manage your settings</a></p></div>")
     text = page(f"<article>{STORY}{placeholder}<p>{PARA} The end.</p></article>")
     assert "The end." in text and "Unlock Twitter" not in text and "respect your privacy" not in text
+
+
+def test_buttons_and_toggles_of_the_page_go_but_a_box_of_links_is_judged_with_them() -> None:
+    controls = ("<div class='recipe-card-buttons'><a href='#recipe' class='jump-to-recipe'>Jump to "
+                "Recipe</a><a href='/print/1' class='print-btn'>Print Recipe</a></div>"
+                "<div class='citation__toggle'>Hide sources</div>"
+                "<div class='image-toggler' role='button'><span>Show picture</span><span>Close "
+                "picture</span></div>")
+    # a teaser box of links with a button: cleaned away as link-heavy, as before
+    teaser = ("<div class='box'><h3>Five trends</h3><p>Five trends will change how we work; an "
+              "overview, so that you can join in.</p><a class='button' href='/trends'>Read the "
+              "overview of the five trends now</a></div>")
+    text = page(f"<article>{STORY}{controls}{teaser}<p>{PARA} The end.</p></article>")
+    assert "The end." in text
+    for chrome in ("Jump to", "Print Recipe", "Hide sources", "Show picture", "Five trends"):
+        assert chrome not in text
+
+
+def test_a_long_block_or_a_word_inside_a_name_is_not_a_control() -> None:
+    # "buttonhole" is not a button; a block of text named so is not a control
+    text = page(f"<article>{STORY}<p class='buttonhole-guide'>{PARA} Stitches.</p>"
+                f"<div class='btn-like-panel'><p>{PARA} Panel.</p></div></article>")
+    assert "Stitches." in text and "Panel." in text
