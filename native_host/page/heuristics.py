@@ -294,6 +294,19 @@ def _shop_signals(root: El, seen: bool | None = None, h1s: list[El] | None = Non
     return any(bare_buy(el, text) for el, text in links)
 
 
+def _priced_title(h1s: list[El]) -> bool:
+    """A page whose title (the first shown of its ``h1s`` that is not a site's trail)
+    shows an amount with a currency sign in an element of its own ("Washing machine 6kg"
+    · "£50"): a classified ad's or a small shop's title with its price."""
+    for h1 in h1s:
+        if not text_of(h1).strip() or shopview.hidden(h1):
+            continue
+        if any(len(el) == 0 and el.text and len(el.text) <= 24 and pageprice.money_only(el.text)
+               for el in h1.iter(etree.Element) if el is not h1):
+            return True
+    return False
+
+
 def _says_sold_out(h1s: list[El]) -> bool:
     """A page without other shop signals whose title (the first shown of its ``h1s``) is
     followed closely by a block that says only that it is unavailable now ("Currently
@@ -317,11 +330,12 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
 
     Pages with neither structured product data nor a buy button are left alone: the
     visible-page reading is for shops, and it is the costly part on huge pages."""
-    sold_out = False
+    sold_out = priced = False
     h1s: list[El] = []
     if not structured and not _shop_signals(root, seen, h1s):
         sold_out = _says_sold_out(h1s)
-        if not sold_out:
+        priced = not sold_out and _priced_title(h1s)
+        if not sold_out and not priced:
             return {}
     out: dict[str, Any] = dict(_loose_itemprops(root))
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
@@ -345,7 +359,7 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
         if currency:
             out["currency"] = currency
     if "price" in missing:
-        price, currency = pageprice.price_from_page(root, blocks, structured or sold_out)
+        price, currency = pageprice.price_from_page(root, blocks, structured or sold_out or priced)
         if price:
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:

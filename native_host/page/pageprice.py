@@ -92,7 +92,7 @@ _PLAIN_MONEY = re.sub(r"\(\?P<\w+>", "(?:", _MONEY_ONLY.pattern)
 _FROM_MONEY = re.compile(rf"\s*{_FROM}:?\s+{_PLAIN_MONEY}|{_PLAIN_MONEY}\s*{_FROM}\s*", re.I)
 
 
-def _money_only(text: str) -> bool:
+def money_only(text: str) -> bool:
     """An amount with a currency sign and nothing else, or a "from" price."""
     return bool(_MONEY_ONLY.fullmatch(text) or _FROM_MONEY.fullmatch(text))
 
@@ -109,8 +109,8 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
         if len(text) > 24:
             continue
-        text = beside_parent(el, text, _money_only, ok=lambda _, short=len(text) <= 24: short)
-        if len(text) > 24 or not _money_only(text) or _in_link(el) \
+        text = beside_parent(el, text, money_only, ok=lambda _, short=len(text) <= 24: short)
+        if len(text) > 24 or not money_only(text) or _in_link(el) \
                 or any(a.tag in STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
             continue
         price = amount(MONEY.search(text))

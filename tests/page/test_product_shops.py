@@ -127,3 +127,18 @@ def test_polish_reference_number_labels(label: str) -> None:
     p = product_of(f"<h1>Panel tapicerowany</h1><span class='price'>32,00 zł</span><table><tr>{label}</tr></table>"
                    if "td" in label else f"<h1>Panel tapicerowany</h1><span class='price'>32,00 zł</span>{label}")
     assert p is not None and p.sku == "45979556"
+
+
+def test_a_title_showing_its_price_in_an_element_of_its_own_marks_a_classified_ad() -> None:
+    # no buy button, no markup, no telling class names: the ad's h1 shows the price
+    body = ("<nav><h1>Manchester &gt; appliances</h1></nav><section><h1><span><span class='a'>"
+            "Indesit Washing Machine 6kg</span> - <span class='b'>£50</span><small> (Salford)</small>"
+            "</span></h1><p class='c'>Works fine, collection only.</p><p>post id: 7235216655</p></section>")
+    p = product_of(body)
+    assert p is not None and p.price == "50" and p.availability == "InStock" and p.sku == "7235216655"
+
+
+@pytest.mark.parametrize("h1", ["<h1>Tesla shares fall to $200 after the report</h1>",
+                                "<h1><a href='/x'>Markets</a></h1>", "<h1 hidden><span>£50</span> Old ad</h1>"])
+def test_a_headline_with_an_amount_in_its_words_is_no_classified_ad(h1: str) -> None:
+    assert product_of(f"{h1}<p>The company said on Monday that it would cut 5% of jobs.</p>") is None
