@@ -11,7 +11,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-for script in ("bench_host.py", "bench_router.py", "bench_page.py", "bench_fuzz.py", "bench_pdf.py", "bench_toolcalls.py", "bench_history.py", "bench_stream.py"):
+for script in ("bench_host.py", "bench_router.py", "bench_page.py", "article_variants.py", "bench_fuzz.py", "bench_pdf.py", "bench_toolcalls.py", "bench_history.py", "bench_stream.py"):
     print(f"\n=== {script} ===", flush=True)
     code = subprocess.call([sys.executable, str(HERE / script)])
     if code:

@@ -83,3 +83,24 @@ def test_a_gold_price_with_a_thousands_dot_reads_as_the_page_shows_it() -> None:
     assert s.score_field({"price": ["24.99"], "currency": ["$"]}, {"price": "24.99"}, "price") == (1, 0, 0)
     # a program's price is a plain decimal string, read as it is
     assert s.score_field({"price": ["23.45"]}, {"price": "23.450"}, "price") == (1, 0, 0)
+
+
+def test_article_variants_keep_every_word_and_take_away_names_or_html5_tags() -> None:
+    v = _load("article_variants")
+    page = ('<html><body><nav class="menu">Home</nav><main id="content"><article class="post">'
+            '<header><h1>Title</h1><time datetime="2021-01-01">1 Jan</time></header>'
+            '<p>First words of the story.</p><figure><img src="a.png"><figcaption>A caption'
+            '</figcaption></figure><aside role="complementary" class="related">Related</aside>'
+            '</article></main><footer>Footer</footer></body></html>')
+    words = ["Home", "Title", "1 Jan", "First words of the story.", "A caption", "Related", "Footer"]
+    scrambled = v.variant(page, "names scrambled")
+    assert "post" not in scrambled and "related" not in scrambled and 'id="content"' not in scrambled
+    assert "<article" in scrambled and 'role="complementary"' in scrambled
+    divs = v.variant(page, "no HTML5 tags")
+    assert not any(f"<{t}" in divs for t in ("nav", "main", "article", "header", "time", "figure", "aside", "footer"))
+    assert 'class="related"' in divs and "role=" not in divs
+    both = v.variant(page, "both")
+    assert "<article" not in both and "related" not in both
+    for out in (scrambled, divs, both):
+        assert all(w in out for w in words)
+    assert v.variant(page, "as is") == page
