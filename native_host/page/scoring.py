@@ -34,6 +34,7 @@ _MAX_BLOCKS = 10_000
 _SIBLING_SHARE = 0.2
 _CLOSE = 0.75  # candidates scoring this share of the best one may make it climb to their ancestor
 _WINDOW = 10  # how many of the best candidates _promote weighs
+_LISTS = ("ol", "ul", "dl")
 _PLACES = 3  # strong candidates in this many other places make the best one climb
 # a positive class/id weight counts for a candidate whose blocks give it this score at least
 # (one short block scores 1 into its parent, 1/12 five levels up)
@@ -103,8 +104,22 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
         final[el] = raw * (1 - link_density(el))
         best = sorted(best + [final[el]])[-_WINDOW:]
     ranked = sorted(final, key=final.__getitem__, reverse=True)
-    top = _promote(ranked[0], ranked[1:_WINDOW], final)
-    return top, _LazyFinal(scores, final)
+    lazy = _LazyFinal(scores, final)
+    first = ranked[0] if ranked[0].tag not in _LISTS else _beyond_list(ranked[0], scores)
+    return _promote(first, ranked[1:_WINDOW], lazy), lazy
+
+
+def _beyond_list(top: El, scores: dict) -> El:
+    """A list is not the article: its items (references full of commas, "Name, role" lines)
+    outscored the text around them.  The nearest scored container that holds a tenth more
+    text than the list (not a wrapper of the list and its heading) holds both."""
+    size = text_len(top)
+    node = top.getparent()
+    while node is not None and node.tag not in ("body", "html"):
+        if node.tag not in _LISTS and node.tag != "li" and node in scores and text_len(node) > 1.1 * size:
+            return node
+        node = node.getparent()
+    return top
 
 
 class _LazyFinal(dict):

@@ -94,3 +94,17 @@ def test_a_long_block_or_a_word_inside_a_name_is_not_a_control() -> None:
     text = page(f"<article>{STORY}<p class='buttonhole-guide'>{PARA} Stitches.</p>"
                 f"<div class='btn-like-panel'><p>{PARA} Panel.</p></div></article>")
     assert "Stitches." in text and "Panel." in text
+
+
+def test_a_references_list_does_not_win_over_the_abstract_above_it() -> None:
+    # a paywalled paper: its abstract, then forty references full of commas (each item
+    # scores more than a paragraph of prose); the list alone was the extract
+    refs = "".join(f"<li><p>Kirchhof MG, Wong A, Dutz JP, Lee K, Smith J, et al. Cyclosporine "
+                   f"treatment of drug reactions, part {i}. J Cut Med. 2016;20(5):488-93.</p></li>"
+                   for i in range(40))
+    abstract = ("<p>The purpose of the review is to summarise what is known about severe drug "
+                "reactions and their treatment, and the evidence for each option.</p>"
+                + f"<p>{PARA}</p>" * 5)
+    text = page(f"<main><article><div><div><h2>Abstract</h2><div>{abstract}</div></div>"
+                f"<div><h2>References</h2><div><ol>{refs}</ol></div></div></div></article></main>")
+    assert "The purpose of the review" in text and "Kirchhof MG" in text

@@ -38,7 +38,8 @@ def _exhaustive_top(body, flags: Flags):
         return None
     every = {el: final[el] for el in final.raw}  # _LazyFinal computes what the scan skipped
     ranked = sorted(every, key=every.__getitem__, reverse=True)
-    return scoring._promote(ranked[0], ranked[1:scoring._WINDOW], every)
+    first = ranked[0] if ranked[0].tag not in scoring._LISTS else scoring._beyond_list(ranked[0], final.raw)
+    return scoring._promote(first, ranked[1:scoring._WINDOW], every)
 
 
 @pytest.mark.parametrize("flags", [Flags(), Flags(False, False, False)])
