@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from page_systems import tabmate_extract, trafilatura_article  # noqa: E402
 from page_text import TextCorpus, readability_corpus, snippet_corpus  # noqa: E402
-from product_variants import _out, _tree, scrambled  # noqa: E402
+from product_variants import rewrite, scrambled  # noqa: E402
 
 _AS_DIV = ("article", "main", "section", "aside", "nav", "header", "footer", "figure", "figcaption",
            "hgroup", "details", "summary")
@@ -63,12 +63,7 @@ SYSTEMS: dict[str, Callable[[str], str]] = {"tabmate": tabmate_extract, "trafila
 
 
 def variant(markup: str, name: str) -> str:
-    change = VARIANTS[name]
-    if change is None:
-        return markup
-    root = _tree(markup)
-    change(root)
-    return _out(root)
+    return rewrite(markup, VARIANTS[name])
 
 
 def table(corpus: TextCorpus, names: list[str], systems: list[str]) -> list[str]:

@@ -127,13 +127,17 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
 }
 
 
-def variant(markup: str, name: str) -> str:
-    change = VARIANTS[name]
+def rewrite(markup: str, change: Callable[[etree._Element], None] | None) -> str:
+    """``markup`` with ``change`` made to its tree (None: as it is)."""
     if change is None:
         return markup
     root = _tree(markup)
     change(root)
     return _out(root)
+
+
+def variant(markup: str, name: str) -> str:
+    return rewrite(markup, VARIANTS[name])
 
 
 def flips(gold: dict, pred: dict) -> tuple[int, int]:
