@@ -10,7 +10,7 @@ import re
 
 from lxml import etree
 
-from native_host.page.buywords import BUY, bare_buy, bid
+from native_host.page.buywords import BUY, bare_buy, bid, named_add_to_cart
 from native_host.page.money import CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service, shown_text
 from native_host.page.normalise import normalise_price
 from native_host.page.parse import text_of
@@ -28,7 +28,8 @@ def buy_buttons(root: El) -> list[El]:
         shown = text_of(el) if el.tag != "form" else ""
         if el.tag != "form":
             label += " " + " ".join(shown.split())[:60]
-        if (BUY.search(label) or bare_buy(el, shown)) and not hidden_or_other(el):
+        if (BUY.search(label) or bare_buy(el, shown) or (el.tag != "form" and named_add_to_cart(el))) \
+                and not hidden_or_other(el):
             out.append(el)
             if len(out) >= 20:
                 break

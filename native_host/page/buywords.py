@@ -93,6 +93,28 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
     return bool(_ADD.fullmatch(text)) and name.startswith(text + " ") and not _NOT_BUY.search(name)
 
 
+# an accessible name that adds the product to the cart, its name in between ("Ajouter Casio
+# PRW-3100 à votre panier", "Add Long strappy dress to cart"): the control's own text may
+# say anything ("Je fonce") or nothing (an icon)
+_ADD_NAMED = re.compile(r"(?:add|ajouter|hinzufügen|añadir|aggiungi|adicionar|toevoegen|dodaj|lägg) .{1,200}? "
+                        r"(?:to (?:your |my |the )?(?:shopping )?(?:cart|bag|basket|trolley)|"
+                        r"(?:à|au|dans) (?:votre |ton |mon |le )?panier|(?:in den|zum) warenkorb|"
+                        r"al (?:carrito|carrello)|a la cesta|ao carrinho|aan (?:je |de )?winkelwagen|"
+                        r"do koszyka|i varukorgen)\W*")
+
+
+def named_add_to_cart(el: El) -> bool:
+    """A link or button whose accessible name (``aria-label``, else ``title``) adds a
+    named product to the cart."""
+    name = el.get("aria-label") or el.get("title")
+    if not name or not name.lstrip()[:12].lower().startswith(_ADD_VERBS):
+        return False  # most names: no add verb first, no need to read them further
+    return _ADD_NAMED.fullmatch(" ".join(name.split()).lower()) is not None
+
+
+_ADD_VERBS = ("add", "ajouter", "hinzufügen", "añadir", "aggiungi", "adicionar", "toevoegen", "dodaj", "lägg")
+
+
 def bid(el: El) -> bool:
     """A bid control ("Place bid"): beside it is the next bid, not the price."""
     return _BID.fullmatch(" ".join(text_of(el).split()).lower()) is not None

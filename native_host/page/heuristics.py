@@ -14,7 +14,7 @@ from lxml import etree
 
 from native_host.page import pageprice, shopview
 from native_host.page.buybox import buy_box, buy_buttons
-from native_host.page.buywords import BUY as _BUY, bare_buy
+from native_host.page.buywords import BUY as _BUY, bare_buy, named_add_to_cart
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
@@ -261,7 +261,11 @@ def shop_signal(el: El, keys: list[str]) -> bool:
             label += " " + shown[:80]
         if _BUY.search(label) or bare_buy(el, shown):
             return True
-    return False
+    # a control whose accessible name adds the product to the cart ("Ajouter … à votre panier")
+    return tag in _CONTROLS and ("title" in keys or "aria-label" in keys) and named_add_to_cart(el)
+
+
+_CONTROLS = {"a", "button", "input"}
 
 
 def _shop_signals(root: El, seen: bool | None = None, h1s: list[El] | None = None) -> bool:

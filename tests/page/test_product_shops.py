@@ -50,6 +50,9 @@ def _shop(control: str) -> str:
     # a classified ad's way to buy: reach the seller
     "<button type='button'><span>Chat with seller</span></button>", "<a href='/contact/1'>contact seller</a>",
     "<a href='/kontakt/1' role='button'>Kontaktieren</a>",
+    # an accessible name that adds the named product to the cart, whatever the text says
+    "<a href='#popup-add' title='Ajouter Long strappy dress à votre panier'>Je fonce</a>",
+    "<button aria-label='Add Long strappy dress to cart'><svg></svg></button>",
 ])
 def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str) -> None:
     p = product_of(_shop(control))
@@ -71,6 +74,8 @@ def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str)
     # a comment's reply, a site's contact page, a seller's other items
     "<button>Reply</button>", "<a href='/contact'>Contact us</a>", "<a href='/seller/1'>See other items</a>",
     "<a href='/contact'>Contact the seller of this blog</a>",
+    "<a href='#' title='Add Long strappy dress to your wishlist'>♡</a>", "<a href='#' title='Add your review'>Go</a>",
+    "<a href='/cart' title='Shopping cart'>Cart</a>",
 ])
 def test_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
     assert product_of(_shop(control)) is None
