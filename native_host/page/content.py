@@ -153,6 +153,30 @@ def trim_head(text: str) -> str:
     return text
 
 
+# a line of the page's metadata: three or more short items set apart by " | " ("12.12.2022 |
+# 06:46 | Energieversorgung", "Kommentarfeed | Kommentare geschlossen | Trackback-URL",
+# "Aufrufe: 1120 | Hinzugefügt von: Posh | Tags: …"); a table's row starts with "| "
+_META_CHARS = 200
+_META_WORDS = 6
+
+
+def _meta_line(block: str) -> bool:
+    if len(block) > _META_CHARS or block.startswith(("|", "#", "- ", "> ", "```")):
+        return False
+    items = block.split(" | ")
+    return len(items) >= 3 and all(0 < len(item.split()) <= _META_WORDS for item in items)
+
+
+def drop_meta_lines(text: str) -> str:
+    """Without the lines of the page's metadata (:func:`_meta_line`) anywhere in the text:
+    dates, times, authors, views, feeds, set apart by bars — about the page, not of it."""
+    if " | " not in text:
+        return text
+    blocks = text.split("\n\n")
+    kept = [block for block in blocks if " | " not in block or not _meta_line(block)]
+    return "\n\n".join(kept) if len(kept) < len(blocks) and kept else text
+
+
 def extract(root: El, title: str = "") -> str:
     """The page's main content as compact text ("" when the page has none).
 
@@ -208,7 +232,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         clean(container, flags)
         text = render(container, max_chars)
         if total is None and (max_chars is None or len(text) < max_chars):
-            text = trim_head(trim_tail(text))
+            text = drop_meta_lines(trim_head(trim_tail(text)))
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all
             clean(container, flags)

@@ -108,3 +108,15 @@ def test_a_references_list_does_not_win_over_the_abstract_above_it() -> None:
     text = page(f"<main><article><div><div><h2>Abstract</h2><div>{abstract}</div></div>"
                 f"<div><h2>References</h2><div><ol>{refs}</ol></div></div></div></article></main>")
     assert "The purpose of the review" in text and "Kirchhof MG" in text
+
+
+def test_a_line_of_metadata_items_between_bars_goes_but_sentences_and_tables_stay() -> None:
+    meta = ("<p>Views: 1120 | Added by: Posh | Tags: thinking, pictures | Rating: 0</p>"
+            "<p>Comment feed | Comments closed | Trackback URL</p>")
+    kept = ("<p>Prices went up sharply in every region this winter | and the long sentence that "
+            "follows the bar is the text | not a list of labels.</p>"
+            "<table><tr><th>Town</th><th>Price</th><th>Change</th></tr><tr><td>Bonn</td><td>3</td>"
+            "<td>+1</td></tr><tr><td>Kiel</td><td>4</td><td>+2</td></tr></table>")
+    text = page(f"<article>{STORY}{meta}{kept}<p>{PARA} The end.</p></article>")
+    assert "The end." in text and "Prices went up" in text and "Kiel" in text
+    assert "Added by" not in text and "Trackback" not in text
