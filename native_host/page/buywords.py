@@ -53,6 +53,11 @@ _TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|a
 _SELLER = re.compile(r"(?:contact|chat with|message|email|call) (?:the )?seller|(?:verkäufer |anbieter )?kontaktieren|"
                      r"contacter le vendeur|contactar (?:al|con el) vendedor|contatta il venditore|"
                      r"написать продавцу|показать телефоны?")
+# a price-comparison site's way to buy: its list of the shops' offers ("See prices")
+_COMPARE = re.compile(r"(?:see|compare)(?: all)? prices(?: \(\d+\))?|сравнить (?:все )?цены(?: \(\d+\))?|preise vergleichen|"
+                      r"comparer les prix|confronta (?:i )?prezzi|comparar precios")
+# a bid, a ticket, the seller or the shops' offers: one pattern, matched once per label
+_OTHER_WAY = re.compile("|".join(p.pattern for p in (_BID, _TICKET, _SELLER, _COMPARE)))
 # a click handler that calls the shop's buy function: an image or icon drawn as the buy
 # button (onclick="buy('')", "addToCart(123)")
 _BUY_CALL = re.compile(r"(?<![\w$])(?:buy(?:_?now|_?it)?|add_?to_?(?:cart|basket|bag|trolley))\s*\(", re.I)
@@ -83,7 +88,7 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
     text = " ".join(text.split()).lower()
     if not text or len(text) > 30:
         return False
-    if _BID.fullmatch(text) or _TICKET.fullmatch(text) or _SELLER.fullmatch(text):
+    if _OTHER_WAY.fullmatch(text):
         return True
     if tag == "a" and el.get("role") != "button":
         return False

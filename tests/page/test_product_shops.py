@@ -53,6 +53,8 @@ def _shop(control: str) -> str:
     # an accessible name that adds the named product to the cart, whatever the text says
     "<a href='#popup-add' title='Ajouter Long strappy dress à votre panier'>Je fonce</a>",
     "<button aria-label='Add Long strappy dress to cart'><svg></svg></button>",
+    # a price-comparison site's list of the shops' offers
+    "<a href='/offers/1'>See Prices</a>", "<a href='/offers/1'>Сравнить все цены (2)</a>",
 ])
 def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str) -> None:
     p = product_of(_shop(control))
@@ -76,6 +78,8 @@ def test_buy_controls_without_the_usual_buy_words_mark_a_shop_page(control: str)
     "<a href='/contact'>Contact the seller of this blog</a>",
     "<a href='#' title='Add Long strappy dress to your wishlist'>♡</a>", "<a href='#' title='Add your review'>Go</a>",
     "<a href='/cart' title='Shopping cart'>Cart</a>",
+    # a review's affiliate box
+    "<a href='https://amazon.example/dp/1'>See prices at Amazon</a>", "<a href='/go/1'>Check price</a>",
 ])
 def test_words_that_do_not_buy_the_product_do_not_mark_a_shop_page(control: str) -> None:
     assert product_of(_shop(control)) is None
