@@ -1,0 +1,92 @@
+"""The product code a page shows: under a label ("SKU", "Art.-Nr.", "Код товара"…), in an
+element whose class, id or data attribute names it, or in the page's address.
+
+A code under a "strong" label is the shop's own; a model or reference number ("weak") is a
+fallback only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+El = etree._Element
+
+# Labels of the shop's own product code ("strong") and of codes that may be someone
+# else's — the manufacturer's model or reference number ("weak", a fallback only).
+_SKU_STRONG = (
+    r"SKU|ASIN|Item\s*(?:#|No\.?|number|code|ID)|Article\s*(?:#|No\.?|number|code)|eBay item number|Numero oggetto(?: eBay)?|"
+    r"Product\s*(?:code|ID|number|no\.?|#)|Prod(?:uct)?\.?\s*(?:code|no\.?)|Web\s*code|"
+    r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikel-?nummer|Bestellnummer|Best\.?-?Nr\.?|"
+    r"Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"
+    r"Cod(?:ice)?\.? (?:produs|prodotto|articolo)|K[oó]d(?: produktu)?|Šifra|Katalóg(?:ové)? číslo|"
+    r"Код(?: товара)?|Артикул|קוד מוצר|商品編號|品號|货号|ID Produto|post id|Anzeige|Numer katalogowy|"
+    r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Ürün kodu|Produkta kods|Preces kods|Prekės kodas"
+)
+_SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|"
+             r"Refer[êe]ncia(?: (?:do )?produto)?|Nr\.? ref(?:erencyjny)?\.?|Numer referencyjny|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?(?![^\W\d_])\.?(?: produit)?")
+_SKU_WORDS = f"{_SKU_STRONG}|{_SKU_WEAK}"
+_SKU_LABEL = re.compile(rf"(?:^|[\s(|])({_SKU_WORDS})\s*[:#.]?\s*:?\s*([A-Za-z0-9][\w\-./]{{1,40}})",
+                        re.I)
+_SKU_LABEL_ONLY = re.compile(rf"\s*({_SKU_WORDS})\s*[:#.]?\s*:?\s*", re.I)
+_SKU_STRONG_RE = re.compile(rf"(?:{_SKU_STRONG})$", re.I)
+# class / id / data-* values that mark an element holding the product code itself
+_SKU_ATTR = re.compile(r"(?:product|item|article|art)[-_ ]?(?:ref(?:erence)?|code|number|no|nr|id)\b|"
+                       r"\bsku\b|cat-?number|catalog-?number|reference", re.I)
+_SKU_VALUE = re.compile(r"[A-Za-z0-9][\w\-./]{1,40}")
+_ID_ATTR = re.compile(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)", re.I)
+
+
+def _code(value: str) -> str | None:
+    value = value.strip(" :#").rstrip(".")
+    return value if _SKU_VALUE.fullmatch(value) and re.search(r"\d", value) else None
+
+
+def sku_from_page(blocks: list[tuple[El, str]]) -> tuple[str | None, bool]:
+    """A code the page shows as the product's SKU / item number / product code (in many
+    languages), and whether it is the shop's own code (a strong label, or an element
+    whose class/id/data attribute names it) rather than a model or reference number.
+    Strong codes win over weak ones; otherwise the first in the page wins."""
+    weak: str | None = None
+    for i, (el, text) in enumerate(blocks):
+        if len(text) > 120:
+            continue
+        m = _SKU_LABEL.search(text)
+        label, value = (m.group(1), _code(m.group(2))) if m else (None, None)
+        if value is None and _SKU_LABEL_ONLY.fullmatch(text) and i + 1 < len(blocks):
+            # the label and the value in neighbouring elements ("SKU" | "12345")
+            label, value = _SKU_LABEL_ONLY.fullmatch(text).group(1), _code(blocks[i + 1][1])
+        if value is None and len(text) <= 40:
+            attrs = " ".join(v for k, v in el.items() if k in ("class", "id", "itemprop")
+                             or k.startswith("data-"))
+            if attrs and _SKU_ATTR.search(attrs) and _code(text):
+                return _code(text), True
+        if value is None:
+            continue
+        if _SKU_STRONG_RE.match(" ".join(label.split())):
+            return value, True
+        weak = weak or value
+    return weak, False
+
+
+def sku_from_url(root: El, url: str, blocks: list[tuple[El, str]] = ()) -> str | None:
+    """An identifier in the page URL that the page also carries as a product-id attribute,
+    or shows as the whole text of an element ("3410048" under the product's details)."""
+    from urllib.parse import unquote, urlsplit
+
+    path = unquote(urlsplit(url).path) if url else ""
+    tokens = {t for t in re.findall(r"[A-Za-z0-9]{5,}", path) if re.search(r"\d", t)}
+    if not tokens:
+        return None
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for name, value in el.attrib.items():
+            if value in tokens and _ID_ATTR.match(name):
+                return value
+    tokens |= set(re.findall(r"\d{5,}", path))  # "x3410048.php" shows "3410048"
+    for _, text in blocks:
+        if text in tokens:
+            return text
+    return None
