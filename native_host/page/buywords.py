@@ -101,7 +101,8 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
 # an accessible name that adds the product to the cart, its name in between ("Ajouter Casio
 # PRW-3100 à votre panier", "Add Long strappy dress to cart"): the control's own text may
 # say anything ("Je fonce") or nothing (an icon)
-_ADD_NAMED = re.compile(r"(?:add|ajouter|hinzufügen|añadir|aggiungi|adicionar|toevoegen|dodaj|lägg) .{1,200}? "
+_ADD_VERBS = ("add", "ajouter", "hinzufügen", "añadir", "aggiungi", "adicionar", "toevoegen", "dodaj", "lägg")
+_ADD_NAMED = re.compile(rf"(?:{'|'.join(_ADD_VERBS)}) .{{1,200}}? "
                         r"(?:to (?:your |my |the )?(?:shopping )?(?:cart|bag|basket|trolley)|"
                         r"(?:à|au|dans) (?:votre |ton |mon |le )?panier|(?:in den|zum) warenkorb|"
                         r"al (?:carrito|carrello)|a la cesta|ao carrinho|aan (?:je |de )?winkelwagen|"
@@ -115,9 +116,6 @@ def named_add_to_cart(el: El) -> bool:
     if not name or not name.lstrip()[:12].lower().startswith(_ADD_VERBS):
         return False  # most names: no add verb first, no need to read them further
     return _ADD_NAMED.fullmatch(" ".join(name.split()).lower()) is not None
-
-
-_ADD_VERBS = ("add", "ajouter", "hinzufügen", "añadir", "aggiungi", "adicionar", "toevoegen", "dodaj", "lägg")
 
 
 def bid(el: El) -> bool:

@@ -66,25 +66,19 @@ def read_snapshot(path: Path, url: str, title: str = "") -> SavedPage:
                 raise OSError(f"the PDF is {size / 2**20:.0f} MB; Tabmate reads PDFs up to {MAX_BYTES // 2**20} MB")
             data = head + f.read()
             return SavedPage(url=url, title=title or path.name, content_type="application/pdf",
-                                pdf=base64.b64encode(data).decode("ascii"))
+                             pdf=base64.b64encode(data).decode("ascii"))
     return SavedPage(url=url, title=title, html=_read(path))
+
+
+# the fields of a page context that CONTRACT.md's line carries, in its order
+RECORD = ("url", "title", "lang", "description", "published", "main_text", "product", "interactive",
+          "tokens", "truncated")
 
 
 def record(file: str, ctx) -> dict:  # type: ignore[no-untyped-def]
     """The CONTRACT.md line for one page context."""
-    return {
-        "file": file,
-        "url": ctx.url,
-        "title": ctx.title,
-        "lang": ctx.lang,
-        "description": ctx.description,
-        "published": ctx.published,
-        "main_text": ctx.main_text,
-        "product": ctx.product.as_dict() if ctx.product is not None else None,
-        "interactive": [i.as_dict() for i in ctx.interactive],
-        "tokens": ctx.tokens,
-        "truncated": ctx.truncated,
-    }
+    fields = ctx.as_dict()
+    return {"file": file, **{name: fields[name] for name in RECORD}}
 
 
 def line_for(name: str, url: str, budget: int) -> tuple[str, bool]:

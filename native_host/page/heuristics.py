@@ -30,10 +30,6 @@ _ITEMPROP_XPATH = etree.XPath(
 _STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
 
 
-def _attrs(el: El) -> str:
-    return f"{el.get('class', '')} {el.get('id', '')}"
-
-
 def _loose_itemprops(root: El) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for el in _ITEMPROP_XPATH(root):
@@ -92,7 +88,7 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
             continue
         said = _says(el, text)
         found = "OutOfStock" if said == "out" else "InStock" if said == "in" else None
-        if found and any(_STOCK_CLASS.search(_attrs(node)) for node in (el, *shopview.ancestors(el, 2))):
+        if found and any(_STOCK_CLASS.search(shopview.attrs(node)) for node in (el, *shopview.ancestors(el, 2))):
             return found
     return None
 
@@ -177,7 +173,7 @@ def shop_signal(el: El, keys: list[str]) -> bool:
     tag = el.tag
     if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \
             or (tag == "form" and "action" in keys):
-        label = f"{_attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
+        label = f"{shopview.attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
         shown = text_of(el) if tag == "button" else None
         if shown is not None:
             label += " " + shown[:80]
@@ -225,7 +221,7 @@ def _priced_title(h1s: list[El]) -> bool:
     shows an amount with a currency sign in an element of its own ("Washing machine 6kg"
     · "£50"): a classified ad's or a small shop's title with its price."""
     for h1 in h1s:
-        if not text_of(h1).strip() or shopview.hidden(h1):
+        if not shopview.shown(h1):
             continue
         if any(len(el) == 0 and el.text and len(el.text) <= 24 and pageprice.money_only(el.text)
                for el in h1.iter(etree.Element) if el is not h1):
@@ -238,7 +234,7 @@ def _says_sold_out(h1s: list[El]) -> bool:
     followed closely by a block that says only that it is unavailable now ("Currently
     unavailable.", "Actuellement indisponible."): a shop's page of a sold-out product
     (its buy controls are gone)."""
-    title = next((h for h in h1s if text_of(h).strip() and not shopview.hidden(h)), None)
+    title = next((h for h in h1s if shopview.shown(h)), None)
     if title is None:
         return False
     return any(len(text) < 60 and _OUT_NOW.match(text) and not shopview.hidden_or_other(el)

@@ -47,12 +47,14 @@ def hidden_or_other(el: El) -> bool:
     return False
 
 
+def shown(heading: El) -> bool:
+    """Whether ``heading`` has text that its markup does not hide."""
+    return bool(text_of(heading).strip()) and not hidden(heading)
+
+
 def title_element(root: El) -> El | None:
-    """The first ``h1`` with text: the product's title on a product page."""
-    for h1 in root.iter("h1"):
-        if text_of(h1).strip() and not hidden(h1):
-            return h1
-    return None
+    """The first shown ``h1``: the product's title on a product page."""
+    return next((h1 for h1 in root.iter("h1") if shown(h1)), None)
 
 
 def other_products(el: El) -> bool:
