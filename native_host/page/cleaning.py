@@ -68,7 +68,8 @@ def prepare(body: El, flags: Flags, title: str) -> None:
             skip_to = _last_element(el)
     if strip:
         for el in doomed:
-            _rescue_lead(el)
+            if _rescue_lead(el):
+                flags.mattered.add("strip_unlikely")
     _remove_all(doomed)
     # divs that hold only phrasing content are paragraphs in disguise
     for el in list(body.iter("div")):
@@ -99,7 +100,8 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
         named = _named(attrs)
         if not named:
             return False
-        if strip:
+        if strip and named & _STRIPPED:
+            flags.mattered.add("strip_unlikely")  # (a retry without it would judge ``el`` anew)
             if named & _UNLIKELY_NAME:
                 return not _inside(el, ("table", "code", "pre")) and not _prose_menu(el, attrs)
             if named & _RELATED_NAME:
@@ -112,6 +114,7 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
 
 
 _UNLIKELY_NAME, _RELATED_NAME, _CRUMB_NAME, _OVERLAY_NAME = 1, 2, 4, 8
+_STRIPPED = _UNLIKELY_NAME | _RELATED_NAME | _CRUMB_NAME  # what strip_unlikely takes out
 
 
 @lru_cache(maxsize=8192)
@@ -142,20 +145,20 @@ _OVERLAY = re.compile(r"(?:^|[\s_-])(?:modal|dialog)(?=\s|$)")
 _LEAD_NAME = re.compile(r"lead|deck|excerpt|subtitle|standfirst|intro|chapo|bajada")
 
 
-def _rescue_lead(el: El) -> None:
+def _rescue_lead(el: El) -> bool:
     """An article's header (its title and at most 2000 characters, in an ``<article>`` or
     ``<main>``) named so goes like the page's banner, but the lead it holds (a block named
     "lead", "deck", "excerpt", "standfirst", "chapo"…, ≥ 60 characters, few links, no
     blocks inside) is the article's: it is moved out, right after the header, as a
     paragraph, where :func:`scoring.leads` finds it.  The title is an ``h1``, or an ``h2``
     when no paragraph of the article comes before the header (an ``h2`` further down heads
-    a chart or a box, not the story)."""
+    a chart or a box, not the story).  Returns whether it moved a lead out."""
     if "header" not in class_and_id(el).lower() or not _inside(el, ("article", "main")):
-        return
+        return False
     if text_len(el) > 2000:
-        return  # the article itself
+        return False  # the article itself
     if next(el.iter("h1"), None) is None and (next(el.iter("h2"), None) is None or _after_text(el)):
-        return  # not an article's header (its title and lead)
+        return False  # not an article's header (its title and lead)
     after = el
     for node in list(el.iter("p", "h2", "h3", "div")):
         attrs = class_and_id(node).lower()
@@ -168,6 +171,7 @@ def _rescue_lead(el: El) -> None:
         node.tag = "p"
         after.addnext(node)
         after = node
+    return after is not el
 
 
 def _after_text(el: El) -> bool:
@@ -267,6 +271,7 @@ def clean(article: El, flags: Flags) -> None:
             if el.getparent() is None or _inside(el, ("pre", "code")):
                 continue
             if _should_drop(el, flags):
+                flags.mattered.add("clean_conditionally")
                 _drop(el)
     _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
 

@@ -177,6 +177,17 @@ def drop_meta_lines(text: str) -> str:
     return "\n\n".join(kept) if len(kept) < len(blocks) and kept else text
 
 
+_STRICT = ("strip_unlikely", "weight_classes", "clean_conditionally")
+
+
+def _same_pass(done: Flags, retry: Flags) -> bool:
+    """Whether ``retry`` only turns off strict settings that changed nothing in ``done``."""
+    if retry.noscript != done.noscript:
+        return False
+    relaxed = {name for name in _STRICT if getattr(done, name) != getattr(retry, name)}
+    return not relaxed & done.mattered and all(getattr(done, name) for name in relaxed)
+
+
 def extract(root: El, title: str = "") -> str:
     """The page's main content as compact text ("" when the page has none).
 
@@ -201,6 +212,9 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
     if next(body.iter("noscript"), None) is not None:
         passes.append(Flags(False, False, False, noscript=True))
     for attempt, flags in enumerate(passes):
+        if attempt and _same_pass(passes[attempt - 1], flags):
+            flags.mattered = passes[attempt - 1].mattered
+            continue  # it would read the page as the last pass did: the same text again
         if reparse is None:
             work = copy.deepcopy(body)
         elif attempt == 0:

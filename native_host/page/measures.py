@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -37,6 +37,9 @@ class Flags:
     # the last resort: read <noscript> fallbacks too (pages whose text is rendered by
     # script keep the whole article there)
     noscript: bool = False
+    # the strict settings above that changed something in the pass run with them; a retry
+    # that turns off only settings not named here would give the same text again
+    mattered: set[str] = field(default_factory=set)
 
 
 def class_and_id(el: El) -> str:
@@ -95,6 +98,8 @@ def class_weight(el: El, flags: Flags) -> int:
     for value in (el.get("class"), el.get("id")):
         if value:
             weight += _value_weight(value)
+    if weight:
+        flags.mattered.add("weight_classes")
     return weight
 
 

@@ -84,3 +84,48 @@ def test_scoring_stops_after_max_blocks_but_keeps_the_whole_article(monkeypatch)
 ])
 def test_total_link_length_equals_the_sum_of_each(texts: list[str]) -> None:
     assert measures._total_norm_len(texts) == sum(map(measures.norm_len, texts))
+
+
+SNIPPETS = SHARED / "corpus" / "trafilatura-eval"
+
+
+def test_a_retry_that_would_change_nothing_is_not_run(monkeypatch) -> None:
+    # a short page without class names: no stricter setting of the first pass changed anything
+    # (no "sidebar" to strip, no class to weigh, no box cleaned), so it is read once
+    import native_host.page.content as content
+
+    passes: list[Flags] = []
+    real_prepare = content.prepare
+    monkeypatch.setattr(content, "prepare", lambda body, flags, title: (passes.append(flags),
+                                                                          real_prepare(body, flags, title)))
+    html = "<html><body><div><p>A short note, all the page has.</p></div></body></html>"
+    assert extract_limited(parse(html), "", 4000, reparse=lambda: parse(html))[0] == "A short note, all the page has."
+    assert len(passes) == 1
+    # a short page whose text sits in a box named "sidebar": the retry without stripping finds it
+    passes.clear()
+    html = "<html><body><div class='sidebar'><p>A short note, all the page has.</p></div></body></html>"
+    assert "A short note" in extract_limited(parse(html), "", 4000, reparse=lambda: parse(html))[0]
+    assert len(passes) > 1
+
+
+def test_skipping_retries_gives_the_text_every_retry_gives(monkeypatch) -> None:
+    """Real pages read with the skip and with every retry run give the same text."""
+    import gzip
+
+    import native_host.page.content as content
+    from native_host.page.parse import decode
+
+    need(SNIPPETS.is_dir(), "corpus/trafilatura-eval")
+    pages = sorted((SNIPPETS / "html").glob("*.html.gz"))[::2]
+    markups = [decode(gzip.decompress(p.read_bytes())) for p in pages]
+    retried = 0
+    for markup in markups:
+        skipped = extract_limited(parse(markup), "", 4000, reparse=lambda: parse(markup))
+        with monkeypatch.context() as m:
+            ran: list[int] = []
+            real = content._same_pass
+            m.setattr(content, "_same_pass", lambda done, retry: ran.append(1) or (real(done, retry) and False))
+            every = extract_limited(parse(markup), "", 4000, reparse=lambda: parse(markup))
+        retried += bool(ran)
+        assert skipped == every
+    assert retried > 20  # (enough pages needed a retry for this to say something)
