@@ -81,6 +81,7 @@ def _parser() -> etree.HTMLParser:
         recover=True,
         no_network=True,
         default_doctype=False,
+        collect_ids=False,  # (no lookups by id: libxml2 need not index them)
     )
 
 
@@ -144,11 +145,11 @@ def parse(source: str | bytes | None) -> etree._Element:
     if source is None:
         source = ""
     text = decode(source) if isinstance(source, bytes) else source
-    if "\x00" in text:
-        text = text.replace("\x00", "")
     data = text.encode("utf-8", errors="replace")
+    if b"\x00" in data:  # (only U+0000 encodes to a zero byte; bytes are searched faster)
+        data = data.replace(b"\x00", b"")
     root: etree._Element | None = None
-    if data.strip():
+    if data and not data.isspace():  # (not strip(): that copies the page)
         root = _parse_bytes(data)
     if root is None or not isinstance(root.tag, str):
         root = _empty()
