@@ -25,6 +25,7 @@ from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.parse import parse, text_of
 from native_host.page.product import Product, extract_product, jsonld_articles, jsonld_blocks
+from native_host.page.survey import survey
 
 if TYPE_CHECKING:  # (a type only: `tabmate extract` runs without the protocol's models)
     from native_host.protocol import PageSnapshot
@@ -211,8 +212,9 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             ctx.description = _safely("description", lambda: page_description(meta), None)
             ctx.published = _safely("published", lambda: dates.published(root, meta, jsonld, snapshot.html), None)
             address = _safely("address", lambda: page_address(ctx.url, root, meta), ctx.url)
-            ctx.product = _safely("product", lambda: extract_product(root, address, jsonld), None)
-            interactive = _safely("interactive", lambda: find_interactive(root), [])
+            seen = _safely("survey", lambda: survey(root), None)  # one walk for the next two
+            ctx.product = _safely("product", lambda: extract_product(root, address, jsonld, seen), None)
+            interactive = _safely("interactive", lambda: find_interactive(root, seen=seen), [])
             # render a little more than the budget can show; count the rest in words
             limit = max(4000, budget_tokens * 6)
             # content last: it may modify the tree (retries parse the page again)

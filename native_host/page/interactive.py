@@ -20,11 +20,9 @@ from typing import Any, Iterable
 from lxml import etree
 
 from native_host.page.parse import HIDDEN_STYLE, text_of
+from native_host.page.survey import INDEX_ATTR, Survey, stamp, survey
 
 El = etree._Element
-INDEX_ATTR = "data-tabmate-index"
-_CONTROL_TAGS = {"button", "input", "select", "textarea", "summary"}
-_CONTROL_ROLES = {"button", "link", "checkbox", "tab", "menuitem", "switch", "combobox", "searchbox"}
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _CHROME = {"nav", "header", "footer", "aside"}
 _ROLES = {"a": "link", "button": "button", "select": "combobox", "textarea": "textbox",
@@ -239,49 +237,15 @@ def _priority(el: El, role: str, memo: dict[El, Mark] | None = None) -> int:
     return region if levels < 30 and region is not None else 2  # type: ignore[return-value]
 
 
-def _stamp(el: El) -> int | None:
-    value = (el.get(INDEX_ATTR) or "").strip()
-    return int(value) if value.isdigit() else None
-
-
-def _scan(root: El, limit: int) -> tuple[dict[str, int], dict[str, El], list[tuple[int, El]],
-                                         list[tuple[int, El]]]:
-    """One pass over the page (cheaper in Python than libxml2's XPath): how often each id
-    occurs, the first element with it, the elements the extension stamped with their index,
-    and the controls and links (the first ``20 × limit`` controls), all in document order."""
-    ids: dict[str, int] = {}
-    by_id: dict[str, El] = {}
-    stamped: list[tuple[int, El]] = []
-    candidates: list[tuple[int, El]] = []
-    n_controls = 0
-    for order, el in enumerate(root.iter(etree.Element)):
-        tag = el.tag
-        keys = el.keys()
-        if keys:
-            if "id" in keys:
-                el_id = el.get("id", "")
-                ids[el_id] = ids.get(el_id, 0) + 1
-                by_id.setdefault(el_id, el)
-            if INDEX_ATTR in keys and _stamp(el) is not None:
-                stamped.append((order, el))
-        if tag == "a":
-            if "href" in keys or ("role" in keys and el.get("role") in _CONTROL_ROLES):
-                candidates.append((order, el))
-        elif tag in _CONTROL_TAGS or keys and (
-                ("role" in keys and el.get("role") in _CONTROL_ROLES)
-                or el.get("contenteditable") in ("true", "")):
-            if n_controls < limit * 20:
-                n_controls += 1
-                candidates.append((order, el))
-    return ids, by_id, stamped, candidates
-
-
-def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
+def find_interactive(root: El, limit: int = 60, seen: Survey | None = None) -> list[Interactive]:
     """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order
-    (by the extension's ``data-tabmate-index`` stamps when the snapshot has them)."""
-    ids, by_id, stamps, controls = _scan(root, limit)
-    stamped = bool(stamps)
-    candidates: Iterable[tuple[int, El]] = stamps if stamped else controls
+    (by the extension's ``data-tabmate-index`` stamps when the snapshot has them);
+    ``seen``: the page's :func:`survey.survey`, when the caller has it."""
+    if seen is None or seen.limit != limit:
+        seen = survey(root, limit)
+    ids, by_id = seen.ids, seen.by_id
+    stamped = bool(seen.stamped)
+    candidates: Iterable[tuple[int, El]] = seen.stamped if stamped else seen.controls
     labels: dict[str, str] = {}
     for lab in root.iter("label"):
         if lab.get("for"):
@@ -327,8 +291,8 @@ def find_interactive(root: El, limit: int = 60) -> list[Interactive]:
     kept = sorted(found, key=lambda f: (f[0], f[1]))[:limit]
     kept.sort(key=lambda f: f[1])
     if stamped:
-        return [Interactive(index=_stamp(el) or 0, tag=el.tag, role=role, label=label,
-                            selector=f'[{INDEX_ATTR}="{_stamp(el)}"]')
+        return [Interactive(index=stamp(el) or 0, tag=el.tag, role=role, label=label,
+                            selector=f'[{INDEX_ATTR}="{stamp(el)}"]')
                 for (_, _, el, role, label) in kept]
     paths: dict[El, tuple[str, ...]] = {}
     steps: dict[El, str] = {}

@@ -21,6 +21,7 @@ from native_host.page.normalise import (_NORMALISE, SOLD_OUT, _sku, normalise_av
 
 __all__ = ["FIELDS", "Product", "extract_product", "normalise_availability", "normalise_price"]
 from native_host.page.parse import text_of
+from native_host.page.survey import Survey, survey
 
 El = etree._Element
 FIELDS = ("name", "price", "currency", "availability", "sku", "brand", "rating", "review_count")
@@ -248,36 +249,8 @@ def from_jsonld(root: El, blocks: list[Any] | None = None) -> dict[str, Any]:
 # ------------------------------------------------------------------ microdata
 
 
-def _scopes(root: El) -> Iterator[El]:
-    """Elements with ``itemscope`` and ``itemtype``, in document order (a Python pass is
-    cheaper than libxml2's XPath on big pages)."""
-    for el in root.iter(etree.Element):
-        keys = el.keys()
-        if keys and "itemscope" in keys and "itemtype" in keys:
-            yield el
-
-
-def marked(root: El) -> tuple[list[El], list[El], bool]:
-    """In one pass over the page: the microdata scopes (as :func:`_scopes`), the elements
-    with an RDFa ``typeof``, each in document order, and whether an element with
-    attributes is a shop signal (:func:`heuristics.shop_signal`)."""
-    scopes: list[El] = []
-    typed: list[El] = []
-    shop = False
-    for el in root.iter(etree.Element):
-        keys = el.keys()
-        if keys:
-            if "typeof" in keys:
-                typed.append(el)
-            if "itemscope" in keys and "itemtype" in keys:
-                scopes.append(el)
-            if not shop:
-                shop = heuristics.shop_signal(el, keys)
-    return scopes, typed, shop
-
-
-def from_microdata(root: El, scopes: list[El] | None = None) -> dict[str, Any]:
-    for scope in _scopes(root) if scopes is None else scopes:
+def from_microdata(root: El, scopes: list[El]) -> dict[str, Any]:
+    for scope in scopes:
         if not re.search(r"schema\.org/(Product|IndividualProduct|ProductModel|ProductGroup)\b",
                          scope.get("itemtype") or "", re.I):
             continue
@@ -327,20 +300,16 @@ def from_meta(root: El) -> dict[str, Any]:
 # ------------------------------------------------------------------ entry
 
 
-def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) -> Product | None:
+def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None,
+                    seen: Survey | None = None) -> Product | None:
     """Product data for the page, or None when it does not look like a product page
-    (``jsonld``: the page's :func:`jsonld_blocks`, when the caller has them already)."""
+    (``jsonld``: the page's :func:`jsonld_blocks`, ``seen``: its :func:`survey.survey`,
+    when the caller has them already)."""
     product = Product()
     structured = False
-    scopes: list[El] | None = None
-    typed: list[El] | None = None
-    shop: bool | None = None
-    try:
-        scopes, typed, shop = marked(root)
-    except Exception:  # each source then looks for itself (and fails on its own)
-        pass
-    sources = (lambda r: from_jsonld(r, jsonld), lambda r: from_microdata(r, scopes),
-               lambda r: from_rdfa(r, typed), from_meta)
+    seen = seen or survey(root)
+    sources = (lambda r: from_jsonld(r, jsonld), lambda r: from_microdata(r, seen.scopes),
+               lambda r: from_rdfa(r, seen.typed), from_meta)
     meta_price = False  # the price only OpenGraph / product meta tags give
     for source in sources:
         try:
@@ -352,7 +321,7 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None) ->
             meta_price = source is from_meta and product.price is None and found.get("price") not in (None, "")
             product.fill(found)
     try:
-        guessed = heuristics.guess(root, url, product, structured, shop, meta_price and product.price is not None)
+        guessed = heuristics.guess(root, url, product, structured, seen.shop, meta_price and product.price is not None)
         if guessed.pop(heuristics.UNSURE_STOCK, False):
             product.availability = None
         if guessed.pop(heuristics.SHOWN_PRICE, False):
