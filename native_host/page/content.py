@@ -24,11 +24,12 @@ from typing import Callable
 
 from lxml import etree
 
+from native_host.page.anchor import anchor, heading_path
 from native_host.page.cleaning import clean, prepare
 from native_host.page.measures import Flags
 from native_host.page.parse import text_of
 from native_host.page.render import render
-from native_host.page.scoring import gather, leads, score_candidates
+from native_host.page.scoring import gather, leads, score_candidates, under_title
 
 El = etree._Element
 
@@ -208,6 +209,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
     if body is None:
         return "", 0
     best, best_words = "", 0
+    heading = heading_path(root)
     passes = [Flags(), Flags(strip_unlikely=False), Flags(False, False), Flags(False, False, False)]
     if next(body.iter("noscript"), None) is not None:
         passes.append(Flags(False, False, False, noscript=True))
@@ -223,12 +225,16 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
             work = reparse().find("body")
             if work is None:
                 break
+        where = anchor(work, heading) if heading is not None else None
         prepare(work, flags, title)
         top, final = score_candidates(work, flags)
         if top is None:
             article_parts = [work]
         else:
             article_parts = gather(top, final, flags)
+            under = under_title(article_parts, final, where) if where is not None else None
+            if under is not None:
+                top, article_parts = under, gather(under, final, flags)
             article_parts = leads(top, article_parts[0], flags) + article_parts
         container = _container(work, article_parts)
         for part in article_parts:

@@ -12,6 +12,7 @@ import re
 
 from lxml import etree
 
+from native_host.page.anchor import Anchor
 from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
 from native_host.page.parse import text_of
 
@@ -39,6 +40,11 @@ _PLACES = 3  # strong candidates in this many other places make the best one cli
 # a positive class/id weight counts for a candidate whose blocks give it this score at least
 # (one short block scores 1 into its parent, 1/12 five levels up)
 _BONUS_TEXT = 1.0
+# a candidate under the title wins over one far below it when it scores this share of it
+_TITLE_SHARE = 0.4
+# how much text may stand between the title heading and the article's start (a date line,
+# a lead image's credit, a share bar)
+_NEAR_CHARS = 1000
 
 
 def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
@@ -107,6 +113,27 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
     lazy = _LazyFinal(scores, final)
     first = ranked[0] if ranked[0].tag not in _LISTS else _beyond_list(ranked[0], scores)
     return _promote(first, ranked[1:_WINDOW], lazy), lazy
+
+
+def under_title(parts: list[El], final: dict, anchor: Anchor) -> El | None:
+    """The article starts under its title: when the gathered ``parts`` neither hold the
+    title heading nor start right below it (a comment thread, a footer blurb, a list of
+    names further down won), the best candidate that starts right below the heading or
+    holds it (not the parts) if it scores a share of the best; else None."""
+    if any(part in anchor.below or part in anchor.above for part in parts):
+        return None
+    holds = set()
+    for part in parts:
+        holds.update(part.iterancestors())
+    at_title = [el for el, gap in anchor.below.items() if gap <= _NEAR_CHARS and el in final]
+    at_title += [el for el in anchor.above if el not in holds and el in final]
+    need = _TITLE_SHARE * max(dict.values(final), default=0.0)
+    for el in sorted(at_title, key=final.__getitem__, reverse=True):
+        if final[el] < need:
+            break
+        if el.tag != "form" and next(el.iterancestors("form"), None) is None:
+            return _promote(el, [], final)
+    return None
 
 
 def _beyond_list(top: El, scores: dict) -> El:

@@ -1,0 +1,50 @@
+"""The article starts under its title (issue 15, session 8): on a page whose class and id
+names say nothing, a comment thread, a footer blurb or a list far below the title heading
+does not win over the short story that starts right under it."""
+
+from __future__ import annotations
+
+from native_host.page import scoring
+from native_host.page.content import extract
+from native_host.page.parse import parse
+
+STORY = ("<p>The pumpkin is roasted until soft, mashed with a little butter, salt and pepper, "
+         "and folded into the dough, which rests for half an hour before it is rolled.</p>"
+         "<p>Cut circles, fill each with a spoon of the pumpkin, fold and press the edges, then "
+         "cook them in salted water until they float, and serve with sage butter.</p>")
+COMMENT = ("<div class='x7'><p>Anna, 12 May 2019 at 17:39</p><p>I tried this at the weekend, with "
+           "a Hokkaido pumpkin instead of butternut, and it worked well, though the dough was a "
+           "little dry, so I added an egg, more water and a pinch of salt, and next time I will "
+           "roll it thinner, because mine were thick, heavy and, honestly, too filling.</p></div>")
+
+
+# between the story and the thread: links to other recipes (text, but no candidate)
+MORE = "".join(f"<li><a href='/r{i}'>Another recipe with pumpkin, number {i}, baked</a></li>"
+               for i in range(40))
+
+
+def page(title: str, heading: str, story: str = STORY * 2, comments: int = 8) -> str:
+    thread = "".join(COMMENT for _ in range(comments))
+    return (f"<html><head><title>{title}</title></head><body><div class='x1'>"
+            f"<div class='x2'><h1>{heading}</h1><div class='x3'>{story}</div></div>"
+            f"<ul class='x6'>{MORE}</ul>"
+            f"<div class='x4'><h3>Replies</h3><div class='x5'>{thread}</div></div></div></body></html>")
+
+
+def test_the_story_under_the_title_wins_over_a_longer_comment_thread_below() -> None:
+    text = extract(parse(page("Pierogi with pumpkin | Recipes", "Pierogi with pumpkin")))
+    assert "serve with sage butter" in text
+    assert "Hokkaido" not in text
+
+
+def test_without_a_title_heading_the_scores_decide_as_before() -> None:
+    # the h1 is not the page's title (a site name): nothing anchors the article
+    text = extract(parse(page("Pierogi with pumpkin | Recipes", "The Recipe Site")))
+    assert "Hokkaido" in text
+
+
+def test_a_story_far_too_short_for_the_thread_does_not_win(monkeypatch) -> None:
+    # under the title scores less than a share of the best: the anchor is not enough
+    monkeypatch.setattr(scoring, "_TITLE_SHARE", 10.0)
+    text = extract(parse(page("Pierogi with pumpkin | Recipes", "Pierogi with pumpkin")))
+    assert "Hokkaido" in text
