@@ -64,6 +64,8 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                     if found:
                         old.setdefault(found[0], (box, found[1]))
                     continue
+                if _in_other_control(el, box, button):
+                    continue
                 text = beside_parent(el, shown_text(el), MONEY.search, ok=lambda parent: id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
                 price = amount(MONEY.search(text)) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
@@ -74,6 +76,17 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
         (price, (box, cur)), = old.items()
         return box, price, cur
     return None, None, None
+
+
+def _in_other_control(el: El, box: El, button: El) -> bool:
+    """Whether ``el`` is in a link or button of the box other than the buy button: the
+    price of an option (a delivery choice) or of another offer ("see one more offer at …")."""
+    node: El | None = el
+    while node is not None and node is not box:
+        if node is not button and (node.tag == "button" or (node.tag == "a" and node.get("href"))):
+            return True
+        node = node.getparent()
+    return False
 
 
 # class words of an old price: the only price a buy box shows may still carry one of them

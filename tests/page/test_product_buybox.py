@@ -1,0 +1,27 @@
+"""Product reading on shops unlike the dev pages (issue 15, session 8): the buy box and
+the price's own label, on pages whose class names say nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.page.test_product_shops import LD, product_of
+
+
+@pytest.mark.parametrize("other", [
+    # a delivery choice drawn as a button, its fee inside
+    "<button type='button' class='x5'><span class='x6'>Lieferbar</span><span class='x7'>CHF 7.95</span></button>",
+    # a link to another seller's offer
+    "<a class='x5' href='/offers/2'>one more offer at 27,99 CHF</a>",
+])
+def test_an_amount_in_another_control_of_the_buy_box_is_not_the_price(other: str) -> None:
+    p = product_of("<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'><div class='x2'>"
+                   f"<div class='x3'>{other}</div><div class='x4'><span class='x8'>CHF 19.50</span></div>"
+                   "<button type='button' class='x9'>in den Warenkorb</button></div></div>")
+    assert p is not None and p.price == "19.50"
+
+
+def test_an_amount_in_the_buy_button_itself_is_still_the_price() -> None:
+    p = product_of("<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'>"
+                   "<button type='button' class='x9'>in den Warenkorb · CHF 19.50</button></div>")
+    assert p is not None and p.price == "19.50"
