@@ -38,6 +38,11 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
     candidates: list[tuple[int, str, str | None, bool, El]] = []
     seen: set[int] = set()
     for i, (el, text) in enumerate(blocks):
+        if len(text) <= 16 and _PRICE_LABEL.fullmatch(text):
+            labelled = _labelled(blocks, i)
+            if labelled:
+                candidates.append(labelled)
+            continue
         if len(text) > 40 or not AMOUNT.search(text):
             continue
         node: El | None = el
@@ -81,6 +86,30 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
     with_currency = [c for c in (after or own) if c[2]]
     best = (with_currency or after or own)[0]
     return best[1], best[2]
+
+
+# a price's label in the page's words, where its class name would say it ("Cena" · "32 zł")
+_PRICE_LABEL = re.compile(r"(?:price|preis|prix|precio|prezzo|preço|prijs|cena|cijena|hinta|pris|ár|fiyat|"
+                          r"hind|kaina|preț|pret|τιμή|цена|ціна|מחיר|السعر|価格|价格|價格|가격|giá)\s*:?", re.I)
+
+
+def _labelled(blocks: list[tuple[El, str]], i: int) -> tuple[int, str, str | None, bool, El] | None:
+    """The candidate (as in :func:`price_from_page`) that the price label ``blocks[i]``
+    names: the amount with a currency sign in one of the next three blocks."""
+    for el, text in blocks[i + 1:i + 4]:
+        if len(text) > 40:
+            return None
+        if not AMOUNT.search(text):
+            continue
+        text = beside_parent(el, text, MONEY.search, most=40)  # "32" · "zł"
+        m = MONEY.search(text) if len(text) <= 40 else None
+        if m is None or any(a.tag in STRUCK for a in (el, *ancestors(el, 3))):
+            continue
+        price = amount(m)
+        if price and float(price) > 0:
+            cur = CURRENCY.search(m.group(0))
+            return i, price, cur.group(0) if cur else None, _in_link(el), el
+    return None
 
 
 _MONEY_ONLY = re.compile(rf"[^\w$€£¥₹₽₩₺₴₪฿₫₸]*(?:{MONEY.pattern})[^\w]*", re.I)

@@ -25,3 +25,23 @@ def test_an_amount_in_the_buy_button_itself_is_still_the_price() -> None:
     p = product_of("<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'>"
                    "<button type='button' class='x9'>in den Warenkorb · CHF 19.50</button></div>")
     assert p is not None and p.price == "19.50"
+
+
+@pytest.mark.parametrize("label", ["Cena", "Price:", "Preis", "מחיר"])
+def test_an_amount_under_a_price_label_is_the_price(label: str) -> None:
+    # no price class, no buy button; a delivery fee is the first amount after the title
+    p = product_of("<h1>Panel tapicerowany</h1><div class='x1'><span class='x2'>Dostawa</span>"
+                   "<span class='x3'>10,99 zł</span></div><table class='x4'><tr><td>Kolor</td><td>Niebieski</td>"
+                   f"</tr><tr><td>{label}</td><td><span>32</span> <span>zł</span></td></tr></table>", LD)
+    assert p is not None and p.price == "32"
+
+
+@pytest.mark.parametrize("label", [
+    "<td>Price per kg</td><td>3,20 zł</td>",  # not the label alone
+    "<td>Cena</td><td><del>40 zł</del></td>",  # struck
+    "<td>Cena</td><td>Zapytaj</td><td>o</td><td>dostępność</td><td>5 zł</td>",  # not within three blocks
+])
+def test_what_is_not_an_amount_under_a_price_label(label: str) -> None:
+    p = product_of(f"<h1>Panel tapicerowany</h1><div class='x1'><span class='x2'>29,00 zł</span></div>"
+                   f"<table class='x4'><tr>{label}</tr></table>", LD)
+    assert p is not None and p.price == "29.00"
