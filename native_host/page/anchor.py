@@ -1,7 +1,7 @@
 """The article's place on the page: right under its title.
 
-A page names its article twice, in ``<title>`` (or ``og:title``) and in the ``h1`` above the
-text.  Where class and id names say nothing (a site that names things differently, or not
+A page names its article twice, in ``<title>`` (or ``og:title``) and in the ``h1`` (or
+``h2``) above the text.  Where class and id names say nothing (a site that names things differently, or not
 at all), a comment thread, a footer blurb or a list of names can outscore a short story;
 the story is still the text that starts under the title heading.  :func:`near_title` finds
 the elements that start within a few hundred characters of text after that heading, before
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 from lxml import etree
 
@@ -22,6 +23,8 @@ El = etree._Element
 _WORDS = re.compile(r"\w+")
 _SKIP_TEXT = {"script", "style", "noscript", "template", "svg"}
 _MIN_TITLE_WORDS = 2
+# the title is among a page's first headings (a page of 8,000 sections is not read through)
+_MAX_HEADINGS = 100
 
 
 def _norm(text: str) -> str:
@@ -44,13 +47,15 @@ def page_titles(root: El) -> list[str]:
 
 def title_heading(body: El, titles: list[str]) -> El | None:
     """The first ``h1`` whose text (two words or more) is in one of the declared titles:
-    the article's title, not the site's logo or a section's name."""
+    the article's title, not the site's logo or a section's name; else such an ``h2`` (a
+    page that sets its site name in the ``h1``, or has none)."""
     if not titles:
         return None
-    for h1 in body.iter("h1"):
-        text = _norm(text_of(h1))
-        if len(text.split()) >= _MIN_TITLE_WORDS and any(text in t for t in titles):
-            return h1
+    for tag in ("h1", "h2"):
+        for heading in islice(body.iter(tag), _MAX_HEADINGS):
+            text = _norm(text_of(heading))
+            if len(text.split()) >= _MIN_TITLE_WORDS and any(text in t for t in titles):
+                return heading
     return None
 
 
@@ -115,6 +120,6 @@ def anchor(body: El, where: tuple[list[int], str]) -> Anchor | None:
         if index >= len(node):
             return None
         node = node[index]
-    if node.tag != "h1" or text_of(node) != text:
+    if node.tag not in ("h1", "h2") or text_of(node) != text:
         return None  # not the same tree
     return Anchor(set(node.iterancestors()), near_title(node, _FAR_CHARS))

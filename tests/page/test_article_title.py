@@ -23,10 +23,10 @@ MORE = "".join(f"<li><a href='/r{i}'>Another recipe with pumpkin, number {i}, ba
                for i in range(40))
 
 
-def page(title: str, heading: str, story: str = STORY * 2, comments: int = 8) -> str:
+def page(title: str, heading: str, story: str = STORY * 2, comments: int = 8, tag: str = "h1") -> str:
     thread = "".join(COMMENT for _ in range(comments))
     return (f"<html><head><title>{title}</title></head><body><div class='x1'>"
-            f"<div class='x2'><h1>{heading}</h1><div class='x3'>{story}</div></div>"
+            f"<div class='x2'><{tag}>{heading}</{tag}><div class='x3'>{story}</div></div>"
             f"<ul class='x6'>{MORE}</ul>"
             f"<div class='x4'><h3>Replies</h3><div class='x5'>{thread}</div></div></div></body></html>")
 
@@ -48,3 +48,9 @@ def test_a_story_far_too_short_for_the_thread_does_not_win(monkeypatch) -> None:
     monkeypatch.setattr(scoring, "_TITLE_SHARE", 10.0)
     text = extract(parse(page("Pierogi with pumpkin | Recipes", "Pierogi with pumpkin")))
     assert "Hokkaido" in text
+
+
+def test_a_title_set_in_an_h2_anchors_the_story_when_no_h1_is_the_title() -> None:
+    text = extract(parse(page("Pierogi with pumpkin | Recipes", "Pierogi with pumpkin", tag="h2")))
+    assert "serve with sage butter" in text
+    assert "Hokkaido" not in text
