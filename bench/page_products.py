@@ -66,4 +66,21 @@ def bench_products(show_errors: str | None, cv: bool) -> list[str]:
                 "| " + " | ".join(f"{whole[0][f][0]:.3f} → {held[0][f][0]:.3f}" for f in FIELDS) + " |",
                 "", f"Settings chosen: {settings_note(chosen)}."]
     variants = product_variants.run(pages, systems, list(product_variants.VARIANTS))
-    return out + [""] + product_variants.table(variants, len(pages))
+    return out + [""] + product_variants.table(variants, len(pages)) + ["", *stories_as_products()]
+
+
+def stories_as_products() -> list[str]:
+    """How many pages of the article corpora read as a product (the model is then told
+    "Product: … price 39 EUR | InStock" about a news story).  A few are shops' pages (the
+    evaluation set has some); the rest are affiliate boxes, subscription offers and
+    paywall markup.  Lower is better, not zero."""
+    from page_text import readability_corpus, snippet_corpus
+
+    out = ["Article pages read as a product (a product is put in the model's context; some of "
+           "trafilatura-eval's pages are shops)", "", "| corpus | pages | with a product | half A | half B |",
+           "|---|---|---|---|---|"]
+    for corpus in (readability_corpus(None), snippet_corpus(None)):
+        found = {key: bool(tabmate_product(markup)) for key, markup, _ in corpus.pages}
+        by_half = [sum(v for k, v in found.items() if half(k) == h) for h in HALVES]
+        out.append(f"| {corpus.name} | {len(found)} | {sum(found.values())} | {by_half[0]} | {by_half[1]} |")
+    return out

@@ -110,8 +110,9 @@ _PRODUCT_TYPES = {"product", "productgroup", "individualproduct", "productmodel"
                   "vehicle", "car", "book", "offer"}
 
 
-def _walk(data: Any) -> Iterator[dict]:
-    """Every dict in a JSON value, breadth-first, without recursion."""
+def _walk(data: Any, skip: frozenset[str] = frozenset()) -> Iterator[dict]:
+    """Every dict in a JSON value, breadth-first, without recursion (not what lies under
+    a key in ``skip``)."""
     queue = [data]
     seen = 0
     while queue and seen < 20_000:
@@ -119,13 +120,35 @@ def _walk(data: Any) -> Iterator[dict]:
         seen += 1
         if isinstance(item, dict):
             yield item
-            queue.extend(v for v in item.values() if isinstance(v, (dict, list)))
+            queue.extend(v for k, v in item.items() if isinstance(v, (dict, list)) and k not in skip)
         elif isinstance(item, list):
             queue.extend(v for v in item if isinstance(v, (dict, list)))
 
 
 # an article, a web page or a posting (NewsArticle, BlogPosting, ReportageNewsArticle…)
 ARTICLE_TYPES = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
+
+
+# a product the page's publisher owns, or the publication an article is part of (a news
+# site's paywall markup: ``isPartOf: {"@type": ["NZZ", "Product"], "productID": "nzz.ch:WEB"}``),
+# is not a product the page is about
+NOT_THE_PAGES = frozenset(("isPartOf", "owns"))
+# what a page that declares itself an article, a posting or a report says it is
+_STORY_TYPES = re.compile(r"Article|Posting|Report", re.I)
+
+
+def declares_story(root: El, blocks: Iterable[Any]) -> bool:
+    """The page says it is an article, a blog or forum posting or a report: a JSON-LD node
+    of such a type, or OpenGraph's ``article:published_time``.  Its prices are ads, offers
+    in the text or its subscription's, not a product on sale (a review's own product
+    markup still counts)."""
+    for data in blocks:
+        for node in _walk(data, NOT_THE_PAGES):
+            kind = node.get("@type")
+            if any(isinstance(k, str) and _STORY_TYPES.search(k) for k in (kind if isinstance(kind, list) else [kind])):
+                return True
+    return any((el.get("property") or el.get("name") or "").strip().lower() == "article:published_time"
+               for el in root.iter("meta"))
 
 
 def jsonld_articles(blocks: Iterable[Any]) -> Iterator[dict]:
@@ -222,7 +245,7 @@ def from_jsonld(root: El, blocks: list[Any] | None = None) -> dict[str, Any]:
     nodes: list[dict[str, Any]] = []
     scores: list[int] = []
     for data in jsonld_blocks(root) if blocks is None else blocks:
-        for node in _walk(data):
+        for node in _walk(data, NOT_THE_PAGES):
             if not (_types(node) & _PRODUCT_TYPES) or _subscription(node):
                 continue
             if "offer" in _types(node) and not isinstance(node.get("itemOffered"), dict):
@@ -251,6 +274,8 @@ def from_jsonld(root: El, blocks: list[Any] | None = None) -> dict[str, Any]:
 
 def from_microdata(root: El, scopes: list[El]) -> dict[str, Any]:
     for scope in scopes:
+        if scope.get("itemprop") in NOT_THE_PAGES:
+            continue
         if not re.search(r"schema\.org/(Product|IndividualProduct|ProductModel|ProductGroup)\b",
                          scope.get("itemtype") or "", re.I):
             continue
@@ -308,8 +333,10 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None,
     product = Product()
     structured = False
     seen = seen or survey(root)
+    jsonld = jsonld_blocks(root) if jsonld is None else jsonld
+    story = declares_story(root, jsonld)
     sources = (lambda r: from_jsonld(r, jsonld), lambda r: from_microdata(r, seen.scopes),
-               lambda r: from_rdfa(r, seen.typed), from_meta)
+               lambda r: from_rdfa(r, seen.typed), *(() if story else (from_meta,)))
     meta_price = False  # the price only OpenGraph / product meta tags give
     for source in sources:
         try:
@@ -320,8 +347,9 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None,
             structured = True
             meta_price = source is from_meta and product.price is None and found.get("price") not in (None, "")
             product.fill(found)
-    try:
-        guessed = heuristics.guess(root, url, product, structured, seen.shop, meta_price and product.price is not None)
+    try:  # (a story's product is what its markup says: its page is not read as a shop's)
+        guessed = {} if story else heuristics.guess(root, url, product, structured, seen.shop,
+                                                    meta_price and product.price is not None)
         if guessed.pop(heuristics.UNSURE_STOCK, False):
             product.availability = None
         if guessed.pop(heuristics.SHOWN_PRICE, False):
