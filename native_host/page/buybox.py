@@ -11,7 +11,8 @@ import re
 from lxml import etree
 
 from native_host.page.buywords import BUY, bare_buy, bid, named_add_to_cart
-from native_host.page.money import CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service, shown_text
+from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service,
+                                    service_words, shown_text)
 from native_host.page.normalise import normalise_price
 from native_host.page.parse import text_of
 from native_host.page.shopview import ancestors, attrs, hidden_or_other
@@ -44,7 +45,8 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
     """(box, price, currency text): the smallest block (of at most 60 visible text
     elements) around the first buy button that shows an amount with a currency sign, and that amount — or a ``price`` /
     ``data-*price`` attribute on the button or its form (box None then)."""
-    visible = {id(el) for el, _ in blocks}
+    own = {id(el): text for el, text in blocks}
+    visible = own.keys()
     old: dict[str, tuple[El, str | None]] = {}  # amounts marked only as an old price
     for n, button in enumerate(buy_buttons(root)):
         if bid(button):
@@ -58,7 +60,7 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
             shown = [el for el in box.iter(etree.Element) if id(el) in visible]
             if len(shown) > 60:
                 break
-            for el in shown:
+            for i, el in enumerate(shown):
                 if el.tag in STRUCK or NOT_PRICE.search(attrs(el)) or service(el):
                     found = _old_price(el) if n == 0 else None
                     if found:
@@ -66,10 +68,12 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                     continue
                 if _in_other_control(el, box, button):
                     continue
-                text = beside_parent(el, shown_text(el), MONEY.search, ok=lambda parent: id(
+                mine = shown_text(el)
+                text = beside_parent(el, mine, MONEY.search, ok=lambda parent: id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
                 price = amount(MONEY.search(text)) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
-                if price and float(price) > 0:
+                if price and float(price) > 0 and not _labelled_not_price(
+                        shown[i - 1] if i else None, el, own, text is not mine):
                     cur = CURRENCY.search(text)
                     return box, price, cur.group(0) if cur else None
     if len(old) == 1:  # the only amount beside the button, named "old" by the shop's theme
@@ -79,14 +83,39 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
 
 
 def _in_other_control(el: El, box: El, button: El) -> bool:
-    """Whether ``el`` is in a link or button of the box other than the buy button: the
-    price of an option (a delivery choice) or of another offer ("see one more offer at …")."""
+    """Whether ``el`` is in a link, button or choice control of the box other than the buy
+    button: the price of an option (a delivery choice, a warranty term) or of another offer
+    ("see one more offer at …")."""
     node: El | None = el
     while node is not None and node is not box:
-        if node is not button and (node.tag == "button" or (node.tag == "a" and node.get("href"))):
+        if node is not button and (node.tag == "button" or (node.tag == "a" and node.get("href"))
+                                   or node.get("role") in _CHOICES):
             return True
         node = node.getparent()
     return False
+
+
+# the roles of a form control drawn without one (a warranty term picked in a styled select),
+# not "button" or "link": a whole product card may be one
+_CHOICES = {"combobox", "listbox", "option", "textbox", "radio", "checkbox", "switch", "spinbutton"}
+
+
+def _labelled_not_price(before: El | None, el: El, own: dict[int, str], in_parent: bool) -> bool:
+    """Whether the amount read at ``el`` is labelled as one that is not the price the
+    product sells for — a list price ("UVP" · "€ 149,99"), a delivery fee ("Eeldatav tarne" ·
+    "10,99 €") — by ``el``'s own text when the amount is its parent's (``in_parent``), else
+    by the visible text ``before`` it, beside it (a wrapper within two levels holds both)."""
+    if in_parent:
+        return _not_price_words(own.get(id(el), ""))
+    if before is None or not _not_price_words(own.get(id(before), "")):
+        return False
+    near = list(ancestors(el, 2))  # the elements themselves: a dead proxy's id is reused
+    return any(a is b for a in ancestors(before, 2) for b in near)
+
+
+def _not_price_words(label: str) -> bool:
+    return len(label) <= 60 and not AMOUNT.search(label) and bool(
+        _NOT_THE_PRICE.search(label) or service_words(label))
 
 
 # class words of an old price: the only price a buy box shows may still carry one of them

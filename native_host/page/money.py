@@ -90,6 +90,11 @@ _SERVICE = re.compile(r"deliver|shipping|courier|warrant|garanti|insurance|versa
                       r"env[ií]o|spedizion|toimitus|tarne", re.I)
 
 
+def service_words(text: str) -> bool:
+    """Whether ``text`` (a class name or a label) names a service sold with the product."""
+    return _SERVICE.search(text) is not None
+
+
 def service(el: El) -> bool:
     """Whether ``el`` (or one of four wrappers) is named for a service sold with the product."""
     return any(_SERVICE.search(attrs(node)) for node in (el, *ancestors(el, 4)))

@@ -13,6 +13,8 @@ from tests.page.test_product_shops import LD, product_of
     "<button type='button' class='x5'><span class='x6'>Lieferbar</span><span class='x7'>CHF 7.95</span></button>",
     # a link to another seller's offer
     "<a class='x5' href='/offers/2'>one more offer at 27,99 CHF</a>",
+    # a warranty term picked in a styled select
+    "<span class='x5' role='combobox'><span class='x6' role='textbox'>12 months: 7,95 CHF</span></span>",
 ])
 def test_an_amount_in_another_control_of_the_buy_box_is_not_the_price(other: str) -> None:
     p = product_of("<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'><div class='x2'>"
@@ -45,3 +47,33 @@ def test_what_is_not_an_amount_under_a_price_label(label: str) -> None:
     p = product_of(f"<h1>Panel tapicerowany</h1><div class='x1'><span class='x2'>29,00 zł</span></div>"
                    f"<table class='x4'><tr>{label}</tr></table>", LD)
     assert p is not None and p.price == "29.00"
+
+
+@pytest.mark.parametrize("before", [
+    # a list price: its label in an element of its own beside the amount
+    "<div class='x2'><span class='x3'>UVP</span> <span class='x4'>€ <span class='x5'>149,99</span></span>"
+    "<span class='x6'>-21%</span></div>",
+    # a delivery fee before the price, labelled beside it
+    "<div class='x2'><div class='x3'>Eeldatav tarne</div><span class='x4'>10,99 €</span></div>",
+])
+def test_an_amount_labelled_beside_it_as_a_list_price_or_a_delivery_fee_is_not_the_price(before: str) -> None:
+    p = product_of(f"<h1 class='x0'>Hochdruckreiniger K 3</h1><div class='x1'>{before}<div class='x7'>"
+                   "<span class='x8'>€ <span class='x9'>119,01</span></span></div>"
+                   "<form class='xa'><button class='xb'>In den Warenkorb</button></form></div>")
+    assert p is not None and p.price == "119.01"
+
+
+def test_a_delivery_fee_after_the_button_does_not_hide_the_price_before_it() -> None:
+    p = product_of("<h1 class='x0'>Robotniiduk Bosch Indego 400</h1><div class='x1'><span class='x2'>"
+                   "<span>978,00</span><span>€</span></span></div><div class='x3'><div class='x4'>"
+                   "<form class='x5'><button class='x6'>Lisa ostukorvi</button></form></div><div class='x7'>"
+                   "<div class='x8'>Kohaletoimetamise summa alates. Eeldatav tarne</div>"
+                   "<span class='x9'>10,99 €</span></div></div>")
+    assert p is not None and p.price == "978.00"
+
+
+def test_a_delivery_word_far_from_the_amount_does_not_hide_the_price() -> None:
+    p = product_of("<h1 class='x0'>Hochdruckreiniger K 3</h1><div class='x1'><div class='x2'><div class='x3'>"
+                   "<p class='x4'>Kostenloser Versand</p></div></div><div class='x5'><div class='x6'>"
+                   "<span class='x7'>€ 119,01</span></div></div><button class='xb'>In den Warenkorb</button></div>")
+    assert p is not None and p.price == "119.01"
