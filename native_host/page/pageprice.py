@@ -36,7 +36,7 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
     the page has product markup, so it sells something even without a buy button found)."""
     anchor = title_index(blocks)
     candidates: list[tuple[int, str, str | None, bool, El]] = []
-    seen: set[int] = set()
+    seen: set[El] = set()  # (elements, not their id(): a proxy's id is reused once it is gone)
     for i, (el, text) in enumerate(blocks):
         if len(text) <= 16 and _PRICE_LABEL.fullmatch(text):
             labelled = _labelled(blocks, i)
@@ -58,9 +58,9 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
             node = node.getparent()
         if not classed or node is None or service(node):
             continue
-        if id(node) in seen:  # one wrapper, one price
+        if node in seen:  # one wrapper, one price
             continue
-        seen.add(id(node))
+        seen.add(node)
         whole = shown_text(node)
         m = AMOUNT.search(whole)
         price = normalise_price(m.group(0) if m else text, structured=False)
