@@ -35,9 +35,11 @@ class Survey:
 
 
 def stamp(el: El) -> int | None:
-    """The index the extension stamped on ``el``, if any."""
+    """The index the extension stamped on ``el``, if any (the page may have written the
+    attribute too: "²" is a digit to ``isdigit`` that ``int`` refuses, and ``int`` refuses
+    more than 4,300 digits)."""
     value = (el.get(INDEX_ATTR) or "").strip()
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else None
 
 
 def survey(root: El, limit: int = 60) -> Survey:

@@ -108,3 +108,14 @@ def test_a_head_keeps_what_a_head_holds() -> None:
                  "</head><body><p>text</p></body>")
     assert [c.tag for c in root.find("head")] == ["title", "meta", "link", "style", "script", "noscript", "base"]
     assert [c.tag for c in root.find("body")] == ["p"]
+
+
+@pytest.mark.parametrize("index", ["²", "٣x", "9" * 5000, "-1", ""])
+def test_a_page_writing_its_own_stamp_loses_neither_product_nor_controls(index: str) -> None:
+    # the extension's data-tabmate-index, written by the page: "²" passes isdigit() and
+    # fails int(); once it took the product and every interactive element with it
+    ctx = ctx_of("<html><body><h1>Kettle</h1><span class='price'>$20.00</span>"
+                 "<button class='add-to-cart'>Add to cart</button>"
+                 f"<a href='/help' data-tabmate-index='{index}'>Help</a></body></html>")
+    assert ctx.product is not None and ctx.product.price == "20.00"
+    assert "Add to cart" in [i.label for i in ctx.interactive]
