@@ -29,7 +29,7 @@ from native_host.page.cleaning import clean, prepare
 from native_host.page.measures import Flags
 from native_host.page.parse import text_of
 from native_host.page.render import render
-from native_host.page.scoring import gather, leads, score_candidates, under_title
+from native_host.page.scoring import gather, leads, score_candidates, title_leads, under_title
 
 El = etree._Element
 
@@ -235,7 +235,10 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
             under = under_title(article_parts, final, where) if where is not None else None
             if under is not None:
                 top, article_parts = under, gather(under, final, flags)
-            article_parts = leads(top, article_parts[0], flags) + article_parts
+            lead = leads(top, article_parts[0], flags)
+            if not lead and where is not None:
+                lead = title_leads(article_parts[0], where, flags)
+            article_parts = lead + article_parts
         container = _container(work, article_parts)
         for part in article_parts:
             part.tail = None

@@ -104,7 +104,7 @@ _CAPTION_CHARS = 400  # a caption says what a picture shows in a sentence or two
 _MEDIA = ("img", "picture", "video", "figure")
 
 
-def _beside_image(el: El) -> bool:
+def beside_image(el: El) -> bool:
     """Whether a picture is in ``el`` or in a wrapper around it (up to three levels) that
     holds no more than a caption's text (a caption sits by its picture, in a figure-like
     box of its own; not anywhere in an article that has pictures)."""
@@ -155,7 +155,7 @@ def drop_marked(article: El) -> list[El]:
         if mark & 9 and el.tag in _SHARE_BOXES and length < 500:
             doomed.append(el)
         elif mark & 4:
-            if length <= _CAPTION_CHARS and (el.tag == "figcaption" or _beside_image(el)):
+            if length <= _CAPTION_CHARS and (el.tag == "figcaption" or beside_image(el)):
                 doomed.append(el)
         elif mark & 2:
             if total is None:

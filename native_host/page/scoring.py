@@ -13,6 +13,7 @@ import re
 from lxml import etree
 
 from native_host.page.anchor import Anchor
+from native_host.page.inarticle import beside_image
 from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
 from native_host.page.parse import text_of
 
@@ -275,6 +276,36 @@ def leads(top: El, first: El, flags: Flags) -> list[El]:
         if len(found) > _MAX_LEADS:
             return []
     return found or _lead_before(first, flags)
+
+
+def title_leads(first: El, anchor: Anchor, flags: Flags) -> list[El]:
+    """The lead between the title heading and the article's first part, when that part
+    starts right under the title: paragraphs of at least 60 characters with few links, not
+    set apart, not a picture's caption, at most three (the page's own markup says nothing
+    of them: no ``<article>`` holds both, no box is named so, they are not in the box right
+    before the body).  Not a subtitle set as a heading: Readability.js leaves those out."""
+    gap = anchor.below.get(first)
+    if gap is None or gap == 0 or gap > _NEAR_CHARS:
+        return []
+    root = first.getroottree().getroot()
+    found = []
+    for el, at in sorted(anchor.below.items(), key=lambda item: item[1]):
+        if at >= gap:
+            break
+        if el.tag != "p":
+            continue
+        if el.getroottree().getroot() is not root or _is_ancestor(el, first):
+            continue  # gone with the page's chrome, or holds the article
+        length = text_len(el)
+        if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, root, flags)
+                or beside_image(el)):
+            continue  # not prose of the text's own, or a picture's caption
+        if any(_is_ancestor(f, el) for f in found):
+            continue
+        found.append(el)
+        if len(found) > _MAX_LEADS:
+            return []
+    return found
 
 
 _LEAD_LEVELS = 3  # how far up from the body a standfirst's box may sit beside it

@@ -5,8 +5,11 @@ does not win over the short story that starts right under it."""
 from __future__ import annotations
 
 from native_host.page import scoring
+from native_host.page.anchor import anchor, heading_path
+from native_host.page.cleaning import prepare
+from native_host.page.measures import Flags
 from native_host.page.content import extract
-from native_host.page.parse import parse
+from native_host.page.parse import parse, text_of
 
 STORY = ("<p>The pumpkin is roasted until soft, mashed with a little butter, salt and pepper, "
          "and folded into the dough, which rests for half an hour before it is rolled.</p>"
@@ -54,3 +57,36 @@ def test_a_title_set_in_an_h2_anchors_the_story_when_no_h1_is_the_title() -> Non
     text = extract(parse(page("Pierogi with pumpkin | Recipes", "Pierogi with pumpkin", tag="h2")))
     assert "serve with sage butter" in text
     assert "Hokkaido" not in text
+
+
+BODY = "".join(f"<p>{STORY[3:STORY.index('</p>')]} Part {i}.</p>" for i in range(6))
+SUBTITLE = ("The dough rests while the pumpkin roasts: a dish for autumn evenings that "
+            "feeds four and keeps a day")
+
+
+def titled(between: str) -> str:
+    # a date line stands between the title's box and the body: the box right before the
+    # body holds no lead
+    return extract(parse("<html><head><title>Pierogi with pumpkin</title></head><body>"
+                         f"<div class='x1'><h1>Pierogi with pumpkin</h1>{between}</div>"
+                         f"<div class='x4'>12 May 2024</div><div class='x2'>{BODY}</div></body></html>"))
+
+
+def test_a_paragraph_between_the_title_and_the_body_is_the_lead() -> None:
+    # in the title's box: no <article> holds it, no name says "lead"
+    text = titled(f"<p>{SUBTITLE}</p>")
+    assert "Part 5." in text
+    assert text.index("autumn evenings") < text.index("Part 0.")
+
+
+def test_a_picture_caption_between_the_title_and_the_body_is_no_lead() -> None:
+    caption = "A plate of pierogi with pumpkin, sage butter and walnuts, photographed by Anna"
+    root = parse("<html><head><title>Pierogi with pumpkin</title></head><body><div class='x1'>"
+                 f"<h1>Pierogi with pumpkin</h1><p>{SUBTITLE}</p></div><div class='x5'>"
+                 f"<img src='p.jpg'><p>{caption}</p></div><div class='x2'>{BODY}</div></body></html>")
+    body = root.find("body")
+    where = anchor(body, heading_path(root))
+    prepare(body, Flags(), "")
+    first = body.find("div[@class='x2']")
+    found = [" ".join(text_of(el).split()) for el in scoring.title_leads(first, where, Flags())]
+    assert found == [SUBTITLE]
