@@ -90,6 +90,8 @@ def _load_json(text: str) -> Any:
         return None
     try:
         return json.loads(text)
+    except RecursionError:
+        return None  # nested thousands deep: no product or article is written so
     except ValueError:
         pass
     try:

@@ -119,3 +119,13 @@ def test_a_page_writing_its_own_stamp_loses_neither_product_nor_controls(index: 
                  f"<a href='/help' data-tabmate-index='{index}'>Help</a></body></html>")
     assert ctx.product is not None and ctx.product.price == "20.00"
     assert "Add to cart" in [i.label for i in ctx.interactive]
+
+
+def test_one_json_ld_block_nested_too_deep_loses_only_itself() -> None:
+    deep = "[" * 5000 + "]" * 5000
+    product = ('{"@context": "https://schema.org", "@type": "Product", "name": "Kettle", '
+               '"offers": {"@type": "Offer", "price": "20.00", "priceCurrency": "EUR"}}')
+    ctx = ctx_of(f"<html><head><script type='application/ld+json'>{deep}</script>"
+                 f"<script type='application/ld+json'>{product}</script></head>"
+                 "<body><h1>Kettle</h1></body></html>")
+    assert ctx.product is not None and ctx.product.price == "20.00"
