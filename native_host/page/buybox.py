@@ -51,11 +51,6 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
     for n, button in enumerate(buy_buttons(root)):
         if bid(button):
             continue  # beside a bid button: the next bid, not the price
-        for holder in (button, *(a for a in ancestors(button, 3) if a.tag == "form")):
-            for name, value in holder.items():
-                if (name == "price" or (name.startswith("data-") and name.endswith("price"))) \
-                        and normalise_price(value, structured=False):
-                    return None, normalise_price(value, structured=False), None
         for box in (button, *ancestors(button, 10)):
             shown = [el for el in box.iter(etree.Element) if id(el) in visible]
             if len(shown) > 60:
@@ -76,6 +71,13 @@ def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | No
                         shown[i - 1] if i else None, el, own, text is not mine):
                     cur = CURRENCY.search(text)
                     return box, price, cur.group(0) if cur else None
+        # no amount shown beside the button: its own price attribute (after the shown
+        # amounts: a shop may put the list price there, which it shows struck)
+        for holder in (button, *(a for a in ancestors(button, 3) if a.tag == "form")):
+            for name, value in holder.items():
+                if (name == "price" or (name.startswith("data-") and name.endswith("price"))) \
+                        and normalise_price(value, structured=False):
+                    return None, normalise_price(value, structured=False), None
     if len(old) == 1:  # the only amount beside the button, named "old" by the shop's theme
         (price, (box, cur)), = old.items()
         return box, price, cur

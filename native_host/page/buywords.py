@@ -41,10 +41,10 @@ BUY = _Lowered(_BUY_WORDS)
 # a buy control whose whole label is a bare buy verb ("Buy", "Acheter", "Kaufen"), a bid
 # ("Place bid"), or a ticket purchase; on a link only when it is drawn as a button, except
 # for bids and tickets, whose words say it all
-_BARE_BUY = re.compile(r"(?:buy|purchase|acheter|kaufen|comprar|compra|acquista|kopen|kup|köp|kjøp|køb|"
-                       r"osta|koupit|kúpiť|cumpără|vásárlás|satın al|购买|購買|구매|구매하기|購入|"
-                       r"order now|commander|ordina|encomendar|objednat|objednať|"
-                       r"naroči|naruči)[\s!.]*")
+_BARE_BUY = frozenset(("buy", "purchase", "acheter", "kaufen", "comprar", "compra", "acquista", "kopen", "kup", "köp",
+                       "kjøp", "køb", "osta", "koupit", "kúpiť", "kupi", "cumpără", "vásárlás", "satın al", "购买",
+                       "購買", "구매", "구매하기", "購入", "order now", "commander", "ordina", "encomendar", "objednat",
+                       "objednať", "naroči", "naruči"))  # a set: looked up for every short link of a page
 _BID = re.compile(r"(?:(?:place|submit|confirm) (?:a |your )?bid|bid now|make an offer|fai un'offerta|faire une offre|"
                   r"hacer una oferta|gebot abgeben)[\s!.]*")
 _TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"
@@ -90,10 +90,12 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
         return False
     if _OTHER_WAY.fullmatch(text):
         return True
+    if text.rstrip(" !.") in _BARE_BUY:
+        # a link only when drawn as a button, or as the control of a form ("Kupi" in a
+        # POST form whose submit the link's script makes)
+        return tag != "a" or el.get("role") == "button" or any(a.tag == "form" for a in el.iterancestors())
     if tag == "a" and el.get("role") != "button":
         return False
-    if _BARE_BUY.fullmatch(text):
-        return True
     name = " ".join((el.get("aria-label") or el.get("title") or "").split()).lower()
     return bool(_ADD.fullmatch(text)) and name.startswith(text + " ") and not _NOT_BUY.search(name)
 

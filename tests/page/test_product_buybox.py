@@ -77,3 +77,24 @@ def test_a_delivery_word_far_from_the_amount_does_not_hide_the_price() -> None:
                    "<p class='x4'>Kostenloser Versand</p></div></div><div class='x5'><div class='x6'>"
                    "<span class='x7'>€ 119,01</span></div></div><button class='xb'>In den Warenkorb</button></div>")
     assert p is not None and p.price == "119.01"
+
+
+def _clinic(control: str, shown: str = "<span class='x3'>270,00 Kn</span><br><span class='x4'>540,00 Kn</span>") -> str:
+    return (f"<h1 class='x0'>Ortopedski ulošci po mjeri</h1><div class='x1'><div class='x2'>-50%</div>{shown}"
+            f"<div class='x5'>{control}</div></div><p class='x6'>Analiza hoda uključena.</p>")
+
+
+def test_a_bare_buy_link_in_a_form_is_a_buy_control_and_its_shown_price_beats_its_price_attribute() -> None:
+    # the link's data-price is the list price the page shows struck (by a class name that says nothing)
+    p = product_of(_clinic("<form method='post' action='/service/kupi'><a class='x7' href='#' "
+                           "data-price='540,00 Kn'>Kupi</a></form>"))
+    assert p is not None and p.price == "270.00" and p.availability == "InStock"
+
+
+def test_a_bare_buy_link_outside_a_form_is_still_no_buy_control() -> None:
+    assert product_of(_clinic("<a class='x7' href='/kupi'>Kupi</a>")) is None
+
+
+def test_the_price_attribute_of_a_buy_control_is_read_when_no_amount_is_shown_beside_it() -> None:
+    p = product_of(_clinic("<form method='post'><a href='#' data-price='270,00 Kn'>Kupi</a></form>", shown=""))
+    assert p is not None and p.price == "270.00"
