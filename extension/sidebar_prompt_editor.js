@@ -35,6 +35,22 @@ async function save(list, done = "Saved.") {
   }
 }
 
+// Changes are saved one after another, each made to the list the one before it left: two
+// boxes ticked in quick succession both count (each used to save the list as it was drawn,
+// and the second undid the first). While any is on its way the section has data-saving.
+let queue = Promise.resolve();
+let inFlight = 0;
+
+function change(edit, done = "Saved.") {
+  inFlight += 1;
+  box.dataset.saving = "true";
+  queue = queue.then(() => save(edit(promptList()), done)).catch((e) => note(e.message, false)).finally(() => {
+    inFlight -= 1;
+    if (!inFlight) delete box.dataset.saving;
+  });
+  return queue;
+}
+
 function button(text, label, onClick, testid) {
   const b = el("button", { type: "button", className: "ghost small", textContent: text, title: label });
   b.setAttribute("aria-label", label);
@@ -44,15 +60,20 @@ function button(text, label, onClick, testid) {
 }
 
 function row(p, i, list) {
-  const move = (d) => {
-    const next = [...list];
-    [next[i], next[i + d]] = [next[i + d], next[i]];
-    save(next, "Order saved.");
-  };
+  const move = (d) => change((now) => {
+    const next = [...now];
+    const at = next.findIndex((x) => x.id === p.id);
+    if (at < 0 || !next[at + d]) return next;
+    [next[at], next[at + d]] = [next[at + d], next[at]];
+    return next;
+  }, "Order saved.");
   const toggle = (key, label) => {
     const input = el("input", { type: "checkbox", checked: !!p[key] });
     input.dataset.testid = `prompt-${key}`;
-    input.addEventListener("change", () => save(list.map((x) => (x.id === p.id ? { ...x, [key]: input.checked } : x))));
+    input.addEventListener("change", () => {
+      const on = input.checked;
+      change((now) => now.map((x) => (x.id === p.id ? { ...x, [key]: on } : x)));
+    });
     return el("label", { className: "check small-check" }, input, ` ${label}`);
   };
   const up = button("↑", `Move ${p.title} up`, () => move(-1));
@@ -64,7 +85,7 @@ function row(p, i, list) {
     p.kind === "draft" ? el("em", { className: "badge", textContent: "draft" }) : "");
   const tools = el("div", { className: "prompt-tools" }, toggle("chip", "Quick action"), toggle("menu", "Context menu"),
     up, down, button("Edit", `Edit ${p.title}`, () => { editing = p.id; render(); }, "prompt-edit"),
-    button("Delete", `Delete ${p.title}`, () => save(list.filter((x) => x.id !== p.id), "Deleted."), "prompt-delete"));
+    button("Delete", `Delete ${p.title}`, () => change((now) => now.filter((x) => x.id !== p.id), "Deleted."), "prompt-delete"));
   const li = el("li", { className: "prompt-row" }, head, tools);
   li.dataset.testid = "prompt-row";
   li.dataset.prompt = p.id;
@@ -75,7 +96,7 @@ function slug(text) {
   return text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "prompt";
 }
 
-function editor(p, list) {
+function editor(p) {
   const title = el("input", { value: p?.title ?? "", placeholder: "Fix my grammar", required: true });
   title.dataset.testid = "prompt-title";
   const id = el("input", { value: p?.id ?? "", placeholder: "fix (the / command)", spellcheck: false });
@@ -100,7 +121,7 @@ function editor(p, list) {
     e.preventDefault();
     const next = { ...(p ?? { chip: false, menu: false }), title: title.value.trim(), id: id.value.trim() || slug(title.value),
       template: template.value, kind: kind.value };
-    save(p ? list.map((x) => (x.id === p.id ? next : x)) : [...list, next]);
+    change((now) => (p ? now.map((x) => (x.id === p.id ? next : x)) : [...now, next]));
   });
   queueMicrotask(() => title.focus());
   return form;
@@ -140,9 +161,11 @@ async function importPrompts() {
     const incoming = Array.isArray(data) ? data : data?.prompts;
     if (!Array.isArray(incoming)) throw new Error("Expected a list of prompts ({id, title, template}).");
     // same id: the imported one replaces it; new ids are added at the end
-    const byId = new Map(promptList().map((p) => [p.id, p]));
-    for (const p of incoming) byId.set(p?.id, p);
-    await save([...byId.values()], `Imported ${incoming.length} prompt${incoming.length === 1 ? "" : "s"}.`);
+    await change((now) => {
+      const byId = new Map(now.map((p) => [p.id, p]));
+      for (const p of incoming) byId.set(p?.id, p);
+      return [...byId.values()];
+    }, `Imported ${incoming.length} prompt${incoming.length === 1 ? "" : "s"}.`);
   } catch (e) {
     note(e.message, false);
   }
@@ -151,8 +174,8 @@ async function importPrompts() {
 // ------------------------------------------------------------------ the section
 export function render() {
   const list = promptList();
-  const items = list.map((p, i) => (editing === p.id ? el("li", {}, editor(p, list)) : row(p, i, list)));
-  if (editing === "") items.push(el("li", {}, editor(null, list)));
+  const items = list.map((p, i) => (editing === p.id ? el("li", {}, editor(p)) : row(p, i, list)));
+  if (editing === "") items.push(el("li", {}, editor(null)));
   const ul = el("ul", { className: "prompt-list" }, ...items);
   ul.dataset.testid = "prompt-list";
   const add = button("+ New prompt", "Add a saved prompt", () => { editing = ""; render(); }, "prompt-add");

@@ -61,6 +61,11 @@ def test_slash_menu_completes_and_runs_a_saved_prompt(browser, fake):
     assert browser.problems == []
 
 
+def saved(sidebar) -> None:
+    """Every change to the prompt list has come back from the helper (the list is drawn anew)."""
+    sidebar.wait_for("!document.querySelector('#prompts-section[data-saving]')")
+
+
 def test_prompt_library_drives_chips_and_the_context_menu(browser, fake):
     configure(fake)
     fake.add(text_reply("Like you're five: the sun heats the water."))
@@ -80,8 +85,13 @@ def test_prompt_library_drives_chips_and_the_context_menu(browser, fake):
     sidebar.click("prompt-save")
     new = "[data-testid=prompt-row][data-prompt=eli5]"
     sidebar.wait(new)
-    sidebar.check_css(f"{new} {tid('prompt-chip')}")
-    sidebar.check_css(f"{new} {tid('prompt-menu')}")
+    # both boxes ticked in one go: the second change is made to the list the first one left
+    # (each used to save the list as drawn, so the second undid the first)
+    sidebar.eval(f"document.querySelector(\"{new} {tid('prompt-chip')}\").click();"
+                 f"document.querySelector(\"{new} {tid('prompt-menu')}\").click(); true")
+    saved(sidebar)
+    assert sidebar.eval(f"document.querySelector(\"{new} {tid('prompt-chip')}\").checked") is True
+    assert sidebar.eval(f"document.querySelector(\"{new} {tid('prompt-menu')}\").checked") is True
     sidebar.wait_for(f"document.querySelector('{tid('action-eli5')}')")
     sidebar.shot("saved-prompts")
     # the background built a context-menu entry for it
