@@ -15,7 +15,8 @@ from lxml import etree
 
 from native_host.page import pageprice, pagesku, shopview
 from native_host.page.buybox import buy_box, buy_buttons
-from native_host.page.buywords import BUY as _BUY, bare_buy, named_add_to_cart
+from native_host.page.buywords import BUY as _BUY, bare_buy, bid, named_add_to_cart
+from native_host.page.money import MONEY, amount, beside_parent
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
@@ -159,6 +160,23 @@ def _offered(buy: BuyState, known: Any, out: dict[str, Any]) -> bool:
         and buy() != "disabled"
 
 
+_STARTING = re.compile(r"(?:starting|start|opening|minimum) (?:price|bid)|startpreis|startgebot|mindestgebot|"
+                       r"prix de départ|mise à prix|precio (?:de salida|inicial)|prezzo (?:di partenza|base)|"
+                       r"base d'asta|начальная цена|cena wywoławcza", re.I)
+
+
+def _starting_price(blocks: list[tuple[El, str]], price: str) -> bool:
+    """Whether the product's part of the page labels ``price`` a starting price ("Starting
+    Price $150", "Startpreis" · "150 €")."""
+    start = shopview.title_index(blocks)
+    for el, text in blocks[start:start + _REGION]:
+        if len(text) <= 60 and _STARTING.search(text):
+            around = beside_parent(el, text, MONEY.search, most=60)
+            if any(Decimal(found) == Decimal(price) for m in MONEY.finditer(around) if (found := amount(m))):
+                return True
+    return False
+
+
 _BUTTON_INPUTS = {"submit", "button", "image"}
 
 
@@ -275,6 +293,12 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
     if meta_price:  # the amount in the buy box is the price the page asks
         shown = buy_box(root, blocks)[1]
         if shown and Decimal(shown) != Decimal(known.price):
+            out["price"], out[SHOWN_PRICE] = shown, True
+    if known.price is not None and "price" not in out and _starting_price(blocks, known.price) \
+            and any(bid(button) for button in buy_buttons(root)):
+        # an auction whose markup gives the starting price: the page shows the current bid
+        shown = pageprice.price_from_page(root, blocks, True)[0]
+        if shown and Decimal(shown) > Decimal(known.price):
             out["price"], out[SHOWN_PRICE] = shown, True
     if need_currency:
         currency = pageprice.currency_of_price(blocks, known.price)

@@ -98,3 +98,28 @@ def test_a_bare_buy_link_outside_a_form_is_still_no_buy_control() -> None:
 def test_the_price_attribute_of_a_buy_control_is_read_when_no_amount_is_shown_beside_it() -> None:
     p = product_of(_clinic("<form method='post'><a href='#' data-price='270,00 Kn'>Kupi</a></form>", shown=""))
     assert p is not None and p.price == "270.00"
+
+
+_AUCTION_LD = ('<script type="application/ld+json">{"@type": "Product", "name": "Pair of pillows", "sku": "93133869",'
+               ' "offers": {"@type": "Offer", "price": 150, "priceCurrency": "USD"}}</script>')
+
+
+@pytest.mark.parametrize("starting", ["<span class='x4'>Starting Price $150</span>",
+                                      "<span class='x8'><span class='x4'>Startpreis</span><span class='x5'>$150</span></span>"])
+def test_an_auction_whose_markup_gives_the_starting_price_reads_the_current_bid(starting: str) -> None:
+    p = product_of("<h1 class='x0'>Pair of pillows</h1><div class='x1'><span class='x2'>$200</span>"
+                   f"<span class='x3'>2 bids</span>{starting}<div class='x6'>$225</div>"
+                   "<button class='x7'>Place Bid</button></div>", _AUCTION_LD)
+    assert p is not None and p.price == "200"
+
+
+@pytest.mark.parametrize("body", [
+    # a shop (no bid control) that names a starting price: the markup's price stays
+    "<div class='x1'><span class='x2'>$200</span><span class='x4'>Starting Price $150</span>"
+    "<button class='x7'>Add to cart</button></div>",
+    # an auction without a starting-price label: the markup's price stays
+    "<div class='x1'><span class='x2'>$200</span><button class='x7'>Place Bid</button></div>",
+])
+def test_a_markup_price_stays_without_an_auction_or_a_starting_price_label(body: str) -> None:
+    p = product_of(f"<h1 class='x0'>Pair of pillows</h1>{body}", _AUCTION_LD)
+    assert p is not None and p.price == "150"
