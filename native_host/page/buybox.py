@@ -1,7 +1,9 @@
 """The product's buy controls and the buy box around them: the add-to-cart / buy-now
 buttons of the product itself (not of the products in carousels and recommendation
 blocks), and the amount with a currency sign that the box around the first of them
-shows (or a ``price`` / ``data-*price`` attribute on the button or its form).
+shows — not one inside another link, button or choice control (a delivery option,
+another offer), nor one labelled beside it as a list price or a service — or else a
+``price`` / ``data-*price`` attribute on the button or its form.
 """
 
 from __future__ import annotations

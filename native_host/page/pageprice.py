@@ -4,7 +4,7 @@ the buy box, not in the carousels of other products around it.
 * Visible text is read in document order (:mod:`shopview`), skipping hidden elements and
   regions that hold *other* products.
 * A price is a price-classed element's number, read without struck-through / old-price
-  parts.  Prices after the product title win; a price inside a link is another product's
+  parts, or the amount right after a price label in the page's words ("Cena" · "32 zł").  Prices after the product title win; a price inside a link is another product's
   tile and is used only when no other price is shown.
 * With no price-classed element, an amount with a currency sign in the block that holds
   the add-to-cart button (or a ``price`` / ``data-*price`` attribute on it) is the price
