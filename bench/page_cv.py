@@ -22,7 +22,8 @@ GRID: dict[str, dict[str, tuple]] = {
              "native_host.page.cleaning._LINK_DENSITY_MAX": (0.2, 0.33),
              "native_host.page.content._TAIL_BYTES": (80, 120),
              "native_host.page.scoring._LEAD_CHARS": (60, 100),
-             "native_host.page.scoring._BONUS_TEXT": (1.0, 2.0)},
+             "native_host.page.scoring._BONUS_TEXT": (1.0, 2.0),
+             "native_host.page.scoring._TITLE_SHARE": (0.4, 0.3)},
     "products": {"native_host.page.heuristics._PRICE_MEANS_IN_STOCK": (True, False)},
 }
 
