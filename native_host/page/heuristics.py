@@ -13,10 +13,9 @@ from typing import Any, Callable
 
 from lxml import etree
 
-from native_host.page import pageprice, pagesku, shopview
-from native_host.page.buybox import buy_box, buy_buttons
+from native_host.page import shopview
 from native_host.page.buywords import BUY as _BUY, bare_buy, bid, named_add_to_cart
-from native_host.page.money import MONEY, amount, beside_parent
+from native_host.page.money import MONEY, amount, beside_parent, money_only
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
@@ -97,6 +96,8 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
 def _buy_state(root: El) -> str | None:
     """"enabled" when the product has an add-to-cart / buy button a shopper can press,
     "disabled" when all of its buy buttons are disabled, None when it shows none."""
+    from native_host.page.buybox import buy_buttons  # (see guess: shops only)
+
     buttons = buy_buttons(root)
     if not buttons:
         return None
@@ -241,7 +242,7 @@ def _priced_title(h1s: list[El]) -> bool:
     for h1 in h1s:
         if not shopview.shown(h1):
             continue
-        if any(len(el) == 0 and el.text and len(el.text) <= 24 and pageprice.money_only(el.text)
+        if any(len(el) == 0 and el.text and len(el.text) <= 24 and money_only(el.text)
                for el in h1.iter(etree.Element) if el is not h1):
             return True
     return False
@@ -277,6 +278,11 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
         priced = not sold_out and _priced_title(h1s)
         if not sold_out and not priced:
             return {}
+    # the shop readings, imported here: most pages `tabmate extract` reads are not shops,
+    # and compiling their patterns is a tenth of a one-page run's start-up
+    from native_host.page import pageprice, pagesku
+    from native_host.page.buybox import buy_box, buy_buttons
+
     out: dict[str, Any] = dict(_loose_itemprops(root))
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
     # a code from markup is checked against the one the page shows under a product-code label

@@ -98,3 +98,17 @@ def service_words(text: str) -> bool:
 def service(el: El) -> bool:
     """Whether ``el`` (or one of four wrappers) is named for a service sold with the product."""
     return any(_SERVICE.search(attrs(node)) for node in (el, *ancestors(el, 4)))
+
+
+_MONEY_ONLY = re.compile(rf"[^\w$€£¥₹₽₩₺₴₪฿₫₸]*(?:{MONEY.pattern})[^\w]*", re.I)
+# "from 74,95 €": the lowest price of the product's variants, shown as its price (often
+# beside a list price it undercuts)
+_FROM = (r"(?:from|starting at|ab|à partir de|dès|desde|a partir de|a partire da|da|vanaf|vana|"
+         r"od|alkaen|från|fra|от|від|από|から|起)")
+_PLAIN_MONEY = re.sub(r"\(\?P<\w+>", "(?:", _MONEY_ONLY.pattern)
+_FROM_MONEY = re.compile(rf"\s*{_FROM}:?\s+{_PLAIN_MONEY}|{_PLAIN_MONEY}\s*{_FROM}\s*", re.I)
+
+
+def money_only(text: str) -> bool:
+    """An amount with a currency sign and nothing else, or a "from" price."""
+    return bool(_MONEY_ONLY.fullmatch(text) or _FROM_MONEY.fullmatch(text))

@@ -19,7 +19,7 @@ from lxml import etree
 
 from native_host.page.buybox import buy_box, buy_buttons
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
-                                    beside_parent, service, shown_text)
+                                    beside_parent, money_only, service, shown_text)
 from native_host.page.normalise import normalise_price
 from native_host.page.shopview import ancestors, attrs, title_index
 
@@ -110,20 +110,6 @@ def _labelled(blocks: list[tuple[El, str]], i: int) -> tuple[int, str, str | Non
             cur = CURRENCY.search(m.group(0))
             return i, price, cur.group(0) if cur else None, _in_link(el), el
     return None
-
-
-_MONEY_ONLY = re.compile(rf"[^\w$€£¥₹₽₩₺₴₪฿₫₸]*(?:{MONEY.pattern})[^\w]*", re.I)
-# "from 74,95 €": the lowest price of the product's variants, shown as its price (often
-# beside a list price it undercuts)
-_FROM = (r"(?:from|starting at|ab|à partir de|dès|desde|a partir de|a partire da|da|vanaf|vana|"
-         r"od|alkaen|från|fra|от|від|από|から|起)")
-_PLAIN_MONEY = re.sub(r"\(\?P<\w+>", "(?:", _MONEY_ONLY.pattern)
-_FROM_MONEY = re.compile(rf"\s*{_FROM}:?\s+{_PLAIN_MONEY}|{_PLAIN_MONEY}\s*{_FROM}\s*", re.I)
-
-
-def money_only(text: str) -> bool:
-    """An amount with a currency sign and nothing else, or a "from" price."""
-    return bool(_MONEY_ONLY.fullmatch(text) or _FROM_MONEY.fullmatch(text))
 
 
 _NEAR_TITLE = 30  # visible blocks after the title where the product's price is shown

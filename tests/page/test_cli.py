@@ -210,3 +210,22 @@ def test_a_saved_page_carries_the_snapshot_fields_pages_read() -> None:
     from native_host.protocol import PageSnapshot
 
     assert {f.name for f in fields(SavedPage)} == set(PageSnapshot.model_fields) - {"tab_id", "screenshot"}
+
+
+def test_an_article_page_does_not_load_the_shop_readings(tmp_path: Path, tabmate_home: Path) -> None:
+    """Most pages are not shops: the price, product-code and buy-box readings (a tenth of a
+    one-page run's start-up, compiling their patterns) and hashlib (PDFs only) are loaded
+    when a page needs them."""
+    page = tmp_path / "story.html"
+    page.write_text("<html><head><title>Bridge vote</title></head><body><h1>Bridge vote</h1>"
+                    + "<p>The council met on Tuesday and argued about the bridge for hours.</p>" * 5
+                    + "</body></html>", encoding="utf-8")
+    heavy = ("native_host.page.pageprice", "native_host.page.pagesku", "native_host.page.buybox", "hashlib")
+    code = ("import sys; from native_host.cli import main; status = main(['extract', sys.argv[1]]); "
+            f"print(sorted(m for m in sys.modules if m in {heavy!r}), file=sys.stderr); sys.exit(status)")
+    env = {**os.environ, "TABMATE_HOME": str(tabmate_home)}
+    result = subprocess.run([sys.executable, "-c", code, str(page)], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "argued about the bridge" in json.loads(result.stdout)["main_text"]
+    assert result.stderr.strip().splitlines()[-1] == "[]"
