@@ -27,8 +27,10 @@ _MIN_TITLE_WORDS = 2
 _MAX_HEADINGS = 100
 
 
-def _norm(text: str) -> str:
-    return " ".join(_WORDS.findall(text.lower()))
+def title_words(text: str | None) -> str:
+    """A title as its lower-cased words, for comparing headings with ``<title>`` (here and
+    in :func:`cleaning.prepare`, which drops the heading that repeats the title)."""
+    return " ".join(_WORDS.findall((text or "").lower()))
 
 
 def page_titles(root: El) -> list[str]:
@@ -38,10 +40,10 @@ def page_titles(root: El) -> list[str]:
     if head is not None:
         node = head.find("title")
         if node is not None:
-            found.append(_norm(text_of(node)))
+            found.append(title_words(text_of(node)))
         for meta in head.iter("meta"):
             if meta.get("property") == "og:title" and meta.get("content"):
-                found.append(_norm(meta.get("content", "")))
+                found.append(title_words(meta.get("content", "")))
     return [t for t in found if t]
 
 
@@ -53,7 +55,7 @@ def title_heading(body: El, titles: list[str]) -> El | None:
         return None
     for tag in ("h1", "h2"):
         for heading in islice(body.iter(tag), _MAX_HEADINGS):
-            text = _norm(text_of(heading))
+            text = title_words(text_of(heading))
             if len(text.split()) >= _MIN_TITLE_WORDS and any(text in t for t in titles):
                 return heading
     return None

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from lxml import etree
 
+from native_host.page.anchor import title_words
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all)
 from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
@@ -53,7 +54,7 @@ def prepare(body: El, flags: Flags, title: str) -> None:
     One pass in Python over the elements (libxml2's XPath unions and ``or`` predicates
     are several times slower than this on big pages)."""
     doomed: list[El] = []
-    title_norm = _norm(title)
+    title_norm = title_words(title)
     strip = flags.strip_unlikely
     # a doomed element's subtree goes with it: its descendants are not looked at (until
     # ``skip_to``, its last element in document order, has gone by)
@@ -86,7 +87,7 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
         return True
     if title_norm and (tag == "h1" or tag == "h2"):
         raw = text_of(el)
-        if len(raw) >= len(title_norm) // 2 and _norm(raw) == title_norm:
+        if len(raw) >= len(title_norm) // 2 and title_words(raw) == title_norm:
             return True
     keys = el.keys()
     if not keys:
@@ -238,13 +239,6 @@ def _inside(el: El, tags: tuple[str, ...]) -> bool:
         parent = parent.getparent()
         depth += 1
     return False
-
-
-_WORDS = re.compile(r"\w+")
-
-
-def _norm(text: str) -> str:
-    return " ".join(_WORDS.findall((text or "").lower()))
 
 
 def clean(article: El, flags: Flags) -> None:

@@ -144,23 +144,24 @@ def declares_story(root: El, blocks: Iterable[Any]) -> bool:
     of such a type, or OpenGraph's ``article:published_time``.  Its prices are ads, offers
     in the text or its subscription's, not a product on sale (a review's own product
     markup still counts)."""
-    for data in blocks:
-        for node in _walk(data, NOT_THE_PAGES):
-            kind = node.get("@type")
-            if any(isinstance(k, str) and _STORY_TYPES.search(k) for k in (kind if isinstance(kind, list) else [kind])):
-                return True
+    if next(jsonld_typed(blocks, _STORY_TYPES, NOT_THE_PAGES), None) is not None:
+        return True
     return any((el.get("property") or el.get("name") or "").strip().lower() == "article:published_time"
                for el in root.iter("meta"))
 
 
+def jsonld_typed(blocks: Iterable[Any], kinds: re.Pattern, skip: frozenset[str] = frozenset()) -> Iterator[dict]:
+    """Every JSON-LD node with an ``@type`` that ``kinds`` finds (not under a key in ``skip``)."""
+    for data in blocks:
+        for node in _walk(data, skip):
+            kind = node.get("@type")
+            if any(isinstance(k, str) and kinds.search(k) for k in (kind if isinstance(kind, list) else [kind])):
+                yield node
+
+
 def jsonld_articles(blocks: Iterable[Any]) -> Iterator[dict]:
     """Every JSON-LD node typed as an article (:data:`ARTICLE_TYPES`)."""
-    for data in blocks:
-        for node in _walk(data):
-            kind = node.get("@type")
-            kinds = kind if isinstance(kind, list) else [kind]
-            if any(isinstance(k, str) and ARTICLE_TYPES.search(k) for k in kinds):
-                yield node
+    return jsonld_typed(blocks, ARTICLE_TYPES)
 
 
 def _first_offer(offers: Any) -> dict:
