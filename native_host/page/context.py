@@ -243,7 +243,6 @@ def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str
         shown, dropped = B.cut(selection, max(0, left // 2) if main else max(0, left))
         ctx.selection = shown or None
         truncated |= dropped > 0
-        left -= B.estimate_tokens(ctx.to_prompt()) - (budget_tokens - left)
         left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
     if ctx.product is not None and left < 0:
         ctx.product = None

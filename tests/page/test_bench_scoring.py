@@ -104,3 +104,42 @@ def test_article_variants_keep_every_word_and_take_away_names_or_html5_tags() ->
     for out in (scrambled, divs, both):
         assert all(w in out for w in words)
     assert v.variant(page, "as is") == page
+
+
+def test_cross_validation_chooses_on_one_half_and_reports_the_other() -> None:
+    """Coordinate ascent from the shipped settings, on each tuning half: half A's pages
+    score best with a share of 0.9, half B's with 0.3 and lead 100 — so each held-out half
+    is scored with the settings the *other* half chose, and no point runs twice."""
+    cv = _load("page_cv")
+    s = _load("page_scoring")
+    from native_host.page import scoring
+
+    keys = [f"page-{i}" for i in range(40)]
+    best = {"A": (0.9, 60), "B": (0.3, 100)}
+    runs: list[tuple] = []
+
+    def run(c: int) -> dict:
+        now = (scoring._SIBLING_SHARE, scoring._LEAD_CHARS)
+        runs.append(now)
+        return {k: (now[0] == best[s.half(k)][0]) + (now[1] == best[s.half(k)][1]) for k in keys}
+
+    def figure(c: int, rows: dict, which: str | None) -> float:
+        picked = [v for k, v in rows.items() if which is None or s.half(k) == which]
+        return sum(picked) / len(picked)
+
+    cv.GRID["test"] = {"native_host.page.scoring._SIBLING_SHARE": (0.2, 0.3, 0.9),
+                       "native_host.page.scoring._LEAD_CHARS": (60, 100)}
+    try:
+        shipped = run(0)
+        whole, held, chosen = cv.cross_validate("test", [shipped], run, figure, lambda figs: figs[0])
+    finally:
+        del cv.GRID["test"]
+    assert chosen["A"] == {"native_host.page.scoring._SIBLING_SHARE": 0.3,
+                           "native_host.page.scoring._LEAD_CHARS": 100}
+    assert chosen["B"] == {"native_host.page.scoring._SIBLING_SHARE": 0.9,
+                           "native_host.page.scoring._LEAD_CHARS": 60}
+    in_a = sum(s.half(k) == "A" for k in keys)
+    assert whole == [in_a / len(keys)]  # shipped: half A's pages get their lead right
+    assert held == [0.0]  # each half is scored with the other's choice, which fits it worst
+    assert len(runs) == len(set(runs)) == chosen["points"]
+    assert (scoring._SIBLING_SHARE, scoring._LEAD_CHARS) == (0.2, 60)  # put back
