@@ -261,11 +261,13 @@ def clean(article: El, flags: Flags) -> None:
             _drop(el)
     if flags.clean_conditionally:
         candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
+        emptied: set[El] = set()  # boxes that lost a block in this pass
         for el in reversed(candidates):
             if el.getparent() is None or _inside(el, ("pre", "code")):
                 continue
-            if _should_drop(el, flags):
+            if _should_drop(el, flags) or (el in emptied and _orphan_heading(el)):
                 flags.mattered.add("clean_conditionally")
+                emptied.add(el.getparent())
                 _drop(el)
     _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
 
@@ -302,6 +304,20 @@ def _should_drop(el: El, flags: Flags) -> bool:
     if is_list and density > 0.5 and length > 0:
         return True
     return False
+
+
+# a heading left alone in its box once the box's blocks went as link farms: the title of a
+# "see also" / "related" box whose teasers were cleaned away ("Zobacz także", "Artículos
+# relacionados"), not a heading of the article's own text
+_ORPHAN_CHARS = 80
+
+
+def _orphan_heading(el: El) -> bool:
+    """Whether all that is left of ``el`` (a box that lost blocks) is a short heading, not
+    the page's title (an ``h1`` whose box lost its share buttons stays)."""
+    length = text_len(el)
+    return (0 < length <= _ORPHAN_CHARS and _heading_density(el, length) >= 0.9
+            and next(el.iter("h1"), None) is None)
 
 
 def _heading_density(el: El, length: int) -> float:

@@ -1,0 +1,39 @@
+"""What cleaning the article leaves behind on markup nobody tuned for (issue 15, session 9):
+class and id names here are meaningless (as on `bench/article_variants.py`'s scrambled
+pages), so only the structure and the text can tell chrome from the story."""
+
+from __future__ import annotations
+
+from native_host.page.content import extract
+from native_host.page.parse import parse
+
+PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
+        "three studies and a long public consultation that drew hundreds of letters. ")
+
+
+def article(body: str) -> str:
+    return extract(parse(f"<html><body><div class='x1'><a href='/'>Home</a></div>{body}</body></html>"))
+
+
+def _teasers(n: int) -> str:
+    # each teaser a box in a box (the inner one reads as a paragraph): the boxes go one by one
+    return "".join(f"<div class='x7{i}'><div class='x8'><a href='/story-{i}'><img src='/i{i}.png'>"
+                   f"<h4>Another story number {i} from the same desk</h4></a></div></div>"
+                   for i in range(n))
+
+
+def test_a_heading_left_alone_once_its_teasers_went_goes_too() -> None:
+    text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 2 +
+                   "<div class='x3'><div class='x4'><h5>Zobacz także</h5></div>" + _teasers(3) +
+                   "</div>" + f"<p>{PARA * 2}</p>" * 2 + "<h3>What comes next</h3>"
+                   f"<p>{PARA}</p></div>")
+    assert PARA.strip() in text and "Another story" not in text
+    assert "Zobacz także" not in text
+    assert "What comes next" in text  # a heading of the story's own text stays
+
+
+def test_a_heading_whose_box_kept_its_text_stays() -> None:
+    text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 2 +
+                   "<div class='x3'><h3>The vote</h3>" + f"<p>{PARA * 2}</p>" + "</div>" +
+                   f"<p>{PARA * 2}</p>" + "</div>")
+    assert "The vote" in text
