@@ -18,18 +18,26 @@ El = etree._Element
 _SKU_STRONG = (
     r"SKU|ASIN|Item\s*(?:#|No\.?|number|code|ID)|Article\s*(?:#|No\.?|number|code)|eBay item number|Numero oggetto(?: eBay)?|"
     r"Product\s*(?:code|ID|number|no\.?|#)|Prod(?:uct)?\.?\s*(?:code|no\.?)|Web\s*code|"
-    r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikel-?nummer|Bestellnummer|Best\.?-?Nr\.?|"
-    r"Code (?:produit|article)|C[óo]digo(?: (?:del )?producto)?|"
-    r"Cod(?:ice)?\.? (?:produs|prodotto|articolo)|K[oó]d(?: produktu)?|Šifra|Katalóg(?:ové)? číslo|"
-    r"Код(?: товара)?|Артикул|קוד מוצר|商品編號|品號|货号|ID Produto|post id|Anzeige|Numer katalogowy|"
-    r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Ürün kodu|Produkta kods|Preces kods|Prekės kodas"
+    r"Art(?:ikel)?\.?[\s-]*Nr\.?|Artikel-?(?:nummer|code)|Produkt-?(?:nummer|nr\.?|kode?)|Productnummer|"
+    r"Bestellnummer|Best\.?-?Nr\.?|N(?:um[ée]ro|°|o\.?)\s*d['’]article|"
+    r"Code (?:produit|article)|C[óo]d(?:igo|\.)(?:\s+(?:de|do|del|da))?(?:\s+(?:producto|produto|art[íi]culo|artigo))?|"
+    r"Cod(?:ice)?\.? (?:produs|prodotto|articolo|art\.?)|K[oó]d(?: produktu| produk| towaru)?|Kode (?:produk|barang)|"
+    r"Šifra(?: (?:proizvoda|artikla|produkta))?|Katalóg(?:ové)? číslo|Obj(?:ednací|ednávací|\.)\s*(?:číslo|č\.)|"
+    r"Код(?: товара| товару| продукта)?|Артикул|Κωδ(?:ικός|\.)(?: προϊόντος)?|"
+    r"קוד מוצר|מק[\"״']?ט|رمز المنتج|رقم المنتج|كود المنتج|رقم الصنف|"
+    r"商品(?:編號|编号|番号|コード|代码|代碼)|產品編號|产品编号|品番|品號|货号|貨號|상품\s*(?:번호|코드)|품번|"
+    r"Mã\s+(?:sản phẩm|SP|hàng)|รหัสสินค้า|ID Produto|post id|Anzeige|Numer katalogowy|"
+    r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Termékkód|"
+    r"Ürün (?:kodu|no)|Stok kodu|Produkta kods|Preces kods|Prekės kodas"
 )
-_SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|"
+_SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|型番|型号|型號|모델명|"
+             r"Part\s*(?:#|No\.?|number)|MPN|Mfr\.?\s*(?:#|Part\s*(?:#|No\.?|number))|Style\s*(?:#|No\.?)|"
+             r"Catalog\s*(?:#|No\.?|number)|Symbol|Indeks|"
              r"Refer[êe]ncia(?: (?:do )?produto)?|Nr\.? ref(?:erencyjny)?\.?|Numer referencyjny|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?(?![^\W\d_])\.?(?: produit)?")
 _SKU_WORDS = f"{_SKU_STRONG}|{_SKU_WEAK}"
-_SKU_LABEL = re.compile(rf"(?:^|[\s(|])({_SKU_WORDS})\s*[:#.]?\s*:?\s*([A-Za-z0-9][\w\-./]{{1,40}})",
+_SKU_LABEL = re.compile(rf"(?:^|[\s(|〈【「\[])({_SKU_WORDS})\s*[:#.：]?\s*:?\s*((?=[\w\-./]*\d)[A-Za-z0-9][\w\-./]{{1,40}})",
                         re.I)
-_SKU_LABEL_ONLY = re.compile(rf"\s*({_SKU_WORDS})\s*[:#.]?\s*:?\s*", re.I)
+_SKU_LABEL_ONLY = re.compile(rf"\s*({_SKU_WORDS})\s*[:#.：]?\s*:?\s*", re.I)
 _SKU_STRONG_RE = re.compile(rf"(?:{_SKU_STRONG})$", re.I)
 # class / id / data-* values that mark an element holding the product code itself
 _SKU_ATTR = re.compile(r"(?:product|item|article|art)[-_ ]?(?:ref(?:erence)?|code|number|no|nr|id)\b|"
@@ -43,6 +51,31 @@ def _code(value: str) -> str | None:
     return value if _SKU_VALUE.fullmatch(value) and re.search(r"\d", value) else None
 
 
+_LEAD = re.compile(r"[\s:#：]*(\S*)")
+_PUNCT = {":", "：", "#", "-", "–", "|"}
+
+
+def _after(el: El) -> str:
+    """The first word of the text right after ``el`` (or after its one wrapper) in its parent."""
+    for node in (el, el.getparent()):
+        if node is None:
+            break
+        if node.tail and not node.tail.isspace():
+            return _LEAD.match(node.tail).group(1)
+        parent = node.getparent()
+        if parent is None or len(parent) != 1 or (parent.text or "").strip():
+            break  # a wrapper (<span><b>SKU:</b></span> 12345) holds only the label
+    return ""
+
+
+def _next_text(blocks: list[tuple[El, str]], i: int) -> str:
+    """The text of the block after block ``i``, past a lone ":" or "#" in an element of its own."""
+    j = i + 1
+    if j < len(blocks) and blocks[j][1].strip() in _PUNCT:
+        j += 1
+    return blocks[j][1] if j < len(blocks) else ""
+
+
 def sku_from_page(blocks: list[tuple[El, str]]) -> tuple[str | None, bool]:
     """A code the page shows as the product's SKU / item number / product code (in many
     languages), and whether it is the shop's own code (a strong label, or an element
@@ -54,9 +87,11 @@ def sku_from_page(blocks: list[tuple[El, str]]) -> tuple[str | None, bool]:
             continue
         m = _SKU_LABEL.search(text)
         label, value = (m.group(1), _code(m.group(2))) if m else (None, None)
-        if value is None and _SKU_LABEL_ONLY.fullmatch(text) and i + 1 < len(blocks):
-            # the label and the value in neighbouring elements ("SKU" | "12345")
-            label, value = _SKU_LABEL_ONLY.fullmatch(text).group(1), _code(blocks[i + 1][1])
+        only = _SKU_LABEL_ONLY.fullmatch(text) if value is None else None
+        if only:
+            # the label in an element of its own: the value follows it in its parent's text
+            # ("<b>SKU:</b> 12345"), else in the next element ("SKU" | "12345"; "SKU" | ":" | "12345")
+            label, value = only.group(1), _code(_after(el)) or _code(_next_text(blocks, i))
         if value is None and len(text) <= 40:
             attrs = " ".join(v for k, v in el.items() if k in ("class", "id", "itemprop")
                              or k.startswith("data-"))
