@@ -27,7 +27,10 @@ GRID: dict[str, dict[str, tuple]] = {
              "native_host.page.scoring._TITLE_SHARE": (0.4, 0.3, 0.5),
              "native_host.page.scoring._NEAR_CHARS": (1000, 600, 1500),
              "native_host.page.anchor._FAR_CHARS": (1500, 1000, 2000)},
-    "products": {"native_host.page.heuristics._PRICE_MEANS_IN_STOCK": (True, False)},
+    "products": {"native_host.page.heuristics._PRICE_MEANS_IN_STOCK": (True, False),
+                 "native_host.page.heuristics._REGION": (400, 200, 800),
+                 "native_host.page.heuristics._NEAR_TITLE": (8, 4, 16),
+                 "native_host.page.pageprice._NEAR_TITLE": (30, 15, 60)},
 }
 
 
@@ -108,7 +111,8 @@ def cross_validate(kind: str, shipped: list[dict], run: Callable[[int], dict],
 
 def settings_note(chosen: dict) -> str:
     def short(point: dict) -> str:
-        return ", ".join(f"{k.rsplit('.', 1)[-1].strip('_')}={v}" for k, v in point.items())
+        return ", ".join(f"{k.split('.')[-2]}.{k.rsplit('.', 1)[-1].strip('_')}={v}"
+                         for k, v in point.items())
 
     note = "; ".join(f"half {h} held out → {short(p)}" for h, p in chosen.items() if h in HALVES)
     return note + f" ({chosen['points']} points run, coordinate ascent from the shipped one)"
