@@ -120,8 +120,10 @@ def trim_tail(text: str) -> str:
     cut = len(blocks)
     while cut > 1:
         last = blocks[cut - 1]
+        # a closing sentence is the block's last line ("War der Artikel nützlich? / (95
+        # Stimmen) / Loading..." ends in a stop, but its last line is no sentence)
         if last.startswith("#") or (_size(last) < _TAIL_BYTES and not _LISTISH.match(last)
-                                    and not _sentence(last)) or _contact(last):
+                                    and not _sentence(last.rsplit("\n", 1)[-1])) or _contact(last):
             cut -= 1
         else:
             break

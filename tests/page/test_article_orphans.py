@@ -37,3 +37,18 @@ def test_a_heading_whose_box_kept_its_text_stays() -> None:
                    "<div class='x3'><h3>The vote</h3>" + f"<p>{PARA * 2}</p>" + "</div>" +
                    f"<p>{PARA * 2}</p>" + "</div>")
     assert "The vote" in text
+
+
+def test_a_rating_prompt_after_the_last_paragraph_is_not_a_closing_sentence() -> None:
+    # its last line, "Loading...", ends in a stop but is no sentence
+    text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 4 +
+                   "<p>Möchten Sie den Artikel teilen?</p>"
+                   "<p>War der Artikel nützlich?<br>(95 Stimmen: 4,73 von 5)<br>Loading...</p></div>")
+    assert PARA.strip() in text
+    assert "nützlich" not in text and "teilen" not in text
+
+
+def test_a_closing_sentence_after_a_line_break_stays() -> None:
+    closing = "We will keep following the works and report back on them next spring."
+    text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 4 + f"<p>Update:<br>{closing}</p></div>")
+    assert closing in text
