@@ -15,6 +15,7 @@ from functools import lru_cache
 from lxml import etree
 
 from native_host.page.anchor import title_words
+from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all)
 from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
@@ -248,6 +249,7 @@ def clean(article: El, flags: Flags) -> None:
             _drop(el)
     controls = drop_marked(article)
     drop_pointers(article)
+    drop_crumb_trail(article)
     drop_tail_calls(article)
     total = None
     for el in list(article.iter("footer", "aside", "form", "fieldset")):

@@ -52,3 +52,20 @@ def test_a_closing_sentence_after_a_line_break_stays() -> None:
     closing = "We will keep following the works and report back on them next spring."
     text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 4 + f"<p>Update:<br>{closing}</p></div>")
     assert closing in text
+
+
+def test_a_breadcrumb_trail_before_the_first_paragraph_goes_by_its_shape() -> None:
+    trail = ("<div class='x5'><span class='x6'>Sie sind hier:</span> <span><a href='/'>Startseite"
+             "</a><span class='x9'>1</span></span> <span>/</span> <span><a href='/blog/'>Blog</a>"
+             "<span class='x9'>2</span></span> <span>/</span> <span>Die Brücke wird neu gebaut</span></div>")
+    text = article("<div class='x2'>" + trail + f"<p>{PARA * 2}</p>" * 3 + "</div>")
+    assert PARA.strip() in text
+    assert "Startseite" not in text and "Sie sind hier" not in text
+
+
+def test_links_with_slashes_in_prose_or_after_the_first_paragraph_stay() -> None:
+    prose = ("<p>Read the <a href='/a'>council minutes</a> / <a href='/b'>the vote</a> and the"
+             " mayor's letter, which explain why the works take two years.</p>")
+    late = "<p><a href='/'>Home</a> &gt; <a href='/news/'>News</a> &gt; Bridge</p>"
+    text = article("<div class='x2'>" + prose + f"<p>{PARA * 2}</p>" * 3 + late + f"<p>{PARA * 2}</p></div>")
+    assert "council minutes / the vote" in text and "Home > News > Bridge" in text
