@@ -66,7 +66,8 @@ def bench_products(show_errors: str | None, cv: bool) -> list[str]:
                 "| " + " | ".join(f"{whole[0][f][0]:.3f} → {held[0][f][0]:.3f}" for f in FIELDS) + " |",
                 "", f"Settings chosen: {settings_note(chosen)}."]
     variants = product_variants.run(pages, systems, list(product_variants.VARIANTS))
-    return out + [""] + product_variants.table(variants, len(pages)) + ["", *stories_as_products()]
+    return (out + [""] + product_variants.table(variants, len(pages)) + ["", *stories_as_products()]
+            + ["", *buy_controls_shown(pages)])
 
 
 def stories_as_products() -> list[str]:
@@ -83,4 +84,37 @@ def stories_as_products() -> list[str]:
         found = {key: bool(tabmate_product(markup)) for key, markup, _ in corpus.pages}
         by_half = [sum(v for k, v in found.items() if half(k) == h) for h in HALVES]
         out.append(f"| {corpus.name} | {len(found)} | {sum(found.values())} | {by_half[0]} | {by_half[1]} |")
+    return out
+
+
+def buy_controls_shown(pages: list) -> list[str]:
+    """On how many in-stock product pages the product's own buy control (as
+    ``buybox.buy_buttons`` finds it) is among the controls the agent is given, so that "add
+    it to my cart" can be done: a shop's menus and footers hold hundreds of links and
+    buttons, and the list has room for 60.  Only pages where a buy control is found count."""
+    from native_host.page.buybox import buy_buttons
+    from native_host.page.context import build_context
+    from native_host.page.interactive import _label
+    from native_host.page.parse import parse
+    from native_host.protocol import PageSnapshot
+
+    out = ["The product's buy control among the page's controls (in-stock products-dev pages where one "
+           "is found; the agent's list at budgets 2000 / 6000 tokens)", "",
+           "| variant | pages | at 2000 | at 6000 |", "|---|---|---|---|"]
+    for name in ("as is", "visible only, names scrambled"):
+        counts, n = [0, 0], 0
+        for key, markup, gold in pages:
+            if "OutOfStock" in (gold.get("availability") or []):
+                continue
+            markup = product_variants.variant(markup, name)
+            root = parse(markup)
+            by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+            labels = {_label(el, by_id, {}) for el in buy_buttons(root) if el.tag != "form"} - {""}
+            if not labels:
+                continue
+            n += 1
+            for i, budget in enumerate((2000, 6000)):
+                ctx = build_context(PageSnapshot(url=gold.get("url") or "https://example.com/", html=markup), budget)
+                counts[i] += any(item.label in labels for item in ctx.interactive)
+        out.append(f"| {name} | {n} | {counts[0]} | {counts[1]} |")
     return out

@@ -214,7 +214,8 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             address = _safely("address", lambda: page_address(ctx.url, root, meta), ctx.url)
             seen = _safely("survey", lambda: survey(root), None)  # one walk for the next two
             ctx.product = _safely("product", lambda: extract_product(root, address, jsonld, seen), None)
-            interactive = _safely("interactive", lambda: find_interactive(root, seen=seen), [])
+            buy = _safely("buy controls", lambda: _buy_controls(root) if ctx.product else [], [])
+            interactive = _safely("interactive", lambda: find_interactive(root, seen=seen, first=buy), [])
             # render a little more than the budget can show; count the rest in words
             limit = max(4000, budget_tokens * 6)
             # content last: it may modify the tree (retries parse the page again)
@@ -232,6 +233,14 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
     log("page_context", url=ctx.url[:200], tokens=ctx.tokens, truncated=ctx.truncated,
         ms=round((time.perf_counter() - started) * 1000, 1))
     return ctx
+
+
+def _buy_controls(root: etree._Element) -> list[etree._Element]:
+    """A shop page's own add-to-cart / buy-now controls (not its forms), for the agent to
+    find among the page's controls whatever else the page offers."""
+    from native_host.page.buybox import buy_buttons
+
+    return [el for el in buy_buttons(root) if el.tag != "form"][:3]
 
 
 def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str,

@@ -237,10 +237,13 @@ def _priority(el: El, role: str, memo: dict[El, Mark] | None = None) -> int:
     return region if levels < 30 and region is not None else 2  # type: ignore[return-value]
 
 
-def find_interactive(root: El, limit: int = 60, seen: Survey | None = None) -> list[Interactive]:
+def find_interactive(root: El, limit: int = 60, seen: Survey | None = None,
+                     first: Iterable[El] = ()) -> list[Interactive]:
     """Up to ``limit`` visible, labelled controls, most useful first, indexed in page order
     (by the extension's ``data-tabmate-index`` stamps when the snapshot has them);
-    ``seen``: the page's :func:`survey.survey`, when the caller has it."""
+    ``seen``: the page's :func:`survey.survey`, when the caller has it; ``first``: controls
+    kept before any other (a shop page's own buy button, which is often a link among
+    hundreds of menu links)."""
     if seen is None or seen.limit != limit:
         seen = survey(root, limit)
     ids, by_id = seen.ids, seen.by_id
@@ -257,7 +260,14 @@ def find_interactive(root: El, limit: int = 60, seen: Survey | None = None) -> l
     at_most = [0, 0, 0, 0]
     hidden_memo: dict[El, Mark] = {}
     region_memo: dict[El, Mark] = {}
+    first = set(first)
     for order, el in candidates:
+        if first and el in first and el.get("disabled") is None:
+            label = "" if not stamped and _hidden(el, hidden_memo) else _label(el, by_id, labels)
+            if label:  # (a hidden or unlabelled one is skipped below like any other)
+                found.append((-1, order, el, _role(el), label))
+                at_most = [n + 1 for n in at_most]
+                continue
         is_link = el.tag == "a" and el.get("role") is None
         if is_link and content_links >= limit * 3:
             continue  # plenty of links already; keep looking for buttons and fields further down

@@ -128,3 +128,35 @@ def test_page_address_is_the_url_unless_a_file_then_the_declared_one() -> None:
     # only web addresses: a relative or script "address" is not one
     assert address("file:///a.html", "<link rel=canonical href='/p/3'>") == "file:///a.html"
     assert address("file:///a.html", "<meta property='og:url' content='javascript:alert(1)'>") == "file:///a.html"
+
+
+# a shop page whose menus and footer hold a hundred links and buttons before its buy link
+SHOP = (
+    "<html><head><title>Kettle K1 | Shop</title></head><body>"
+    "<header><form><input name='q' placeholder='Search'></form>"
+    + "".join(f"<button type='button'>Menu {i}</button>" for i in range(70))
+    + "</header><nav>" + "".join(f"<a href='/c/{i}'>Category {i}</a>" for i in range(120)) + "</nav>"
+    "<main><h1>Kettle K1</h1><p class='price'>39,90 €</p><p>In stock.</p>"
+    "<a class='cta' href='/cart/add?id=7'>Add to cart</a>"
+    "<p>A kettle that boils a litre in two minutes, with a filter and a lid that opens wide.</p></main>"
+    "</body></html>"
+)
+
+
+def test_a_shop_pages_buy_control_is_among_the_controls_whatever_its_menus_hold() -> None:
+    """The agent is asked to "add this to my cart": the page's own buy link must be in the
+    list it can click, though 70 menu buttons outrank a link and fill the list first."""
+    ctx = build_context(PageSnapshot(url="https://shop.example/k1", html=SHOP), 6000)
+    assert ctx.product is not None and ctx.product.price == "39.90"
+    labels = [i.label for i in ctx.interactive]
+    assert "Add to cart" in labels
+    assert len(labels) == 60 and labels.index("Add to cart") == len(labels) - 1  # page order kept
+    cart = next(i for i in ctx.interactive if i.label == "Add to cart")
+    assert cart.role == "link" and cart.selector
+
+
+def test_an_article_gets_no_buy_control_before_its_other_controls() -> None:
+    page = SHOP.replace("<p class='price'>39,90 €</p><p>In stock.</p>", "").replace("Add to cart", "Read more")
+    ctx = build_context(PageSnapshot(url="https://news.example/k1", html=page), 6000)
+    assert ctx.product is None
+    assert "Read more" not in [i.label for i in ctx.interactive]
