@@ -58,7 +58,21 @@ def title_heading(body: El, titles: list[str]) -> El | None:
             text = title_words(text_of(heading))
             if len(text.split()) >= _MIN_TITLE_WORDS and any(text in t for t in titles):
                 return heading
-    return None
+    return _one_word(body, titles)
+
+
+def _one_word(body: El, titles: list[str]) -> El | None:
+    """A one-word ``h1`` that begins every declared title ("Emden" under "Emden –
+    Sehenswürdigkeiten & Attraktionen", "Penny" under "Penny – Stardew Valley Wiki"): the
+    page's subject, not its site's name, which titles put last (a title that is the word
+    alone is the site's home page or its logo's)."""
+    heading = next(body.iter("h1"), None)
+    if heading is None:
+        return None
+    text = title_words(text_of(heading))
+    if not text or " " in text:
+        return None
+    return heading if all(t.startswith(text + " ") for t in titles) else None
 
 
 def near_title(heading: El, chars: int) -> dict[El, int]:

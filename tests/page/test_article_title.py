@@ -90,3 +90,14 @@ def test_a_picture_caption_between_the_title_and_the_body_is_no_lead() -> None:
     first = body.find("div[@class='x2']")
     found = [" ".join(text_of(el).split()) for el in scoring.title_leads(first, where, Flags())]
     assert found == [SUBTITLE]
+
+
+def test_a_one_word_title_heading_that_begins_the_page_title_anchors_the_story() -> None:
+    text = extract(parse(page("Pierogi – recipes with pumpkin and sage", "Pierogi")))
+    assert "serve with sage butter" in text
+    assert "Hokkaido" not in text
+
+
+def test_a_one_word_heading_that_is_the_site_name_at_the_end_anchors_nothing() -> None:
+    text = extract(parse(page("Pierogi with pumpkin – Kitchen", "Kitchen")))
+    assert "Hokkaido" in text
