@@ -21,24 +21,33 @@ OUT = re.compile(
     r"ni na zalogi|razprodano|stoc epuizat|indisponibil|nu este în stoc|esgotado|indisponível|"
     r"sem estoque|udsolgt|utsolgt|slutsåld|slut i lager|tillfälligt slut|ej i lager|"
     r"ikke på lager|ikke tilgjengelig|ei varastossa|loppuunmyyty|nincs raktáron|elfogyott|"
-    r"tükendi|stokta yok|hết hàng|εξαντλήθηκε|μη διαθέσιμο|"
+    r"not (?:currently )?in stock|no (?:está|esta) disponible|no hay (?:stock|existencias)|não (?:está )?disponível|"
+    r"(?:pas|plus) en stock|inte i lager|ei saatavilla|nincs készleten|nie ma w magazynie|"
+    r"δεν υπάρχει σε απόθεμα|εκτός αποθέματος|không còn hàng|"
+    r"tükendi|stokta yok|hết hàng|εξαντλήθηκε|μη διαθέσιμο|fuera de stock|niet beschikbaar|brak towaru|"
+    r"(?:chwilowo|obecnie|tymczasowo) niedostępn[ya]|nedostupno|nije dostupan|nije dostupno|nema na lageru|ni na voljo|slutsålt|"
+    r"ikke tilgængelig|nem elérhető|нема в наявності|немає на складі|изчерпан[оа]?|няма наличност|не е наличен|"
+    r"pole laos|laost otsas|nav noliktavā|izpārdots|nėra sandėlyje|išparduota|stok habis|"
     r"notify me when (?:it'?s )?available|email me when (?:it'?s )?(?:back )?in stock|"
     r"(?:be|is|comes?|are) back in stock|back in stock soon)\b|"
-    r"品切れ|在庫なし|在庫切れ|売り切れ|缺货|缺貨|售完|已售罄|无货|無貨|無庫存|품절|אזל מהמלאי|غير متوفر|نفذت الكمية",
+    r"品切れ|在庫なし|在庫切れ|売り切れ|缺货|缺貨|售完|售罄|无货|無貨|無庫存|품절|אזל מהמלאי|לא במלאי|غير متوفر|نفذت الكمية|"
+    r"สินค้าหมด|ไม่มีสินค้า|재고 없음",
     re.I)
 # a block that says nothing but "currently unavailable" (in some language) speaks for the
 # product, whatever buy buttons other offers or recommendations on the page may have
 OUT_NOW = re.compile(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
-                     r"attualmente|actualmente|obecnie|this item is)\s+(?:unavailable|not available|"
+                     r"attualmente|actualmente|obecnie|chwilowo|this item is)\s+(?:unavailable|not available|"
                      r"out of stock|sold out|indisponible|non disponible|nicht (?:verfügbar|lieferbar)|"
                      r"ausverkauft|no disponible|non disponibile|esaurito|agotado|niedostępny)\W*$", re.I)
 IN = re.compile(
     r"\b((?<!back )in stock|available now|ready to ship|available to ship|ships (?:in|within|today|"
     r"tomorrow)|auf lager|sofort lieferbar|en stock|disponible|disponibile|"
-    r"op voorraad|leverbaar|в наличии|есть в наличии|в наявності|dostępny|na stanie|na magazynie|"
+    r"op voorraad|leverbaar|в наличии|есть в наличии|в наявності|(?<!nie jest )dostępny|na stanie|na magazynie|"
     r"skladem|na skladě|na sklade|na zalogi|na stanju|raktáron|varastossa|i lager|på lager|"
-    r"stokta|em estoque|en existencia|in magazzino|disponibil|în stoc|còn hàng|"
-    r"only \d+ left)\b|在庫あり|有货|有貨|現貨|재고 있음",
+    r"stokta|em estoque|en existencia|in magazzino|disponibil|în stoc|còn hàng|disponível|disponibilità immediata|"
+    r"sofort verfügbar|skladom|na lageru|készleten|w magazynie|σε απόθεμα|άμεσα διαθέσιμο|διαθέσιμο|"
+    r"в наличност|налич(?:но|на|ен)|noliktavā|sandėlyje|stok tersedia|"
+    r"only \d+ left)\b|在庫あり|有货|有貨|現貨|재고 있음|במלאי|متوفر في المخزون|มีสินค้า",
     re.I)
 # what out-of-stock wording may be about instead of the product itself
 _OTHER_SUBJECT = re.compile(

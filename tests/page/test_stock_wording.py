@@ -1,0 +1,47 @@
+"""Stock wording in more of the languages shops use (issue 15, session 9), and negated
+in-stock wording ("Not in stock", "Pas en stock") read as what it says, not as in stock."""
+
+from __future__ import annotations
+
+import pytest
+
+from native_host.page.stock import wording
+from tests.page.test_product_shops import product_of
+
+_LD = '<script type="application/ld+json">{"@type":"Product","name":"Widget","sku":"W-1"}</script>'
+
+
+def _availability(said: str) -> str | None:
+    # no price and no buy button: the wording alone has to say it
+    p = product_of(f"<h1>Widget</h1><p class='availability'>{said}</p>", _LD)
+    assert p is not None
+    return p.availability
+
+
+@pytest.mark.parametrize("said", [
+    "Not in stock", "Not currently in stock", "No está disponible", "No hay stock", "Fuera de stock",
+    "Não disponível", "Pas en stock", "Plus en stock", "Inte i lager", "Slutsålt", "Ikke tilgængelig",
+    "Ei saatavilla", "Nincs készleten", "Nem elérhető", "Nie ma w magazynie", "Brak towaru", "Chwilowo niedostępny",
+    "Niet beschikbaar", "Nedostupno", "Nije dostupno", "Nema na lageru", "Ni na voljo", "Нема в наявності",
+    "Немає на складі", "Изчерпан", "Няма наличност", "Δεν υπάρχει σε απόθεμα", "Εκτός αποθέματος", "Pole laos",
+    "Laost otsas", "Nav noliktavā", "Izpārdots", "Nėra sandėlyje", "Išparduota", "Stok habis", "Không còn hàng",
+    "לא במלאי", "售罄", "สินค้าหมด", "ไม่มีสินค้า", "재고 없음",
+])
+def test_out_of_stock_wording_in_more_languages(said: str) -> None:
+    assert _availability(said) == "OutOfStock"
+
+
+@pytest.mark.parametrize("said", [
+    "Disponível", "Disponibilità immediata", "Sofort verfügbar", "Skladom", "Na lageru", "Készleten",
+    "W magazynie", "Σε απόθεμα", "Άμεσα διαθέσιμο", "В наличност", "Налично", "Noliktavā", "Sandėlyje",
+    "Stok tersedia", "במלאי", "متوفر في المخزون", "มีสินค้า",
+])
+def test_in_stock_wording_in_more_languages(said: str) -> None:
+    assert _availability(said) == "InStock"
+
+
+@pytest.mark.parametrize("said", ["Nie jest dostępny", "Produkt niedostępny", "оплата наличными"])
+def test_unsure_wording_says_nothing(said: str) -> None:
+    # "is not available" must not read as "available"; a bare Polish "unavailable" is also a
+    # buy button's hidden state label (leroymerlin.pl), and "наличными" is paying in cash
+    assert wording(said) is None
