@@ -12,17 +12,46 @@ from native_host.page.parse import text_of
 
 El = etree._Element
 
-_BUY_WORDS = re.compile(r"add[\s_-]*to[\s_-]*(?:(?:your|my)\s+)?(?:shopping[\s_-]*)?(cart|bag|basket|trolley)|buy[\s_-]*now|buy it now|add-to-cart|addtocart|"
-                        r"buy[_-]?(?:button|btn)|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|"
-                        r"ajouter au (?:panier|sac)|acheter maintenant|añadir (?:al carrito|a la cesta)|"
-                        r"agregar al carrito|comprar ahora|adicionar (?:ao|à) (?:carrinho|cesto|sacola)|comprar agora|"
-                        r"aggiungi al carrello|acquista ora|in (?:de )?winkel(?:wagen|mand)|do koszyka|kup teraz|"
-                        r"do košíku|do košíka|kosárba|ostoskoriin|i varukorgen|köp nu|i kurv|i handlekurv|"
-                        r"sepete ekle|в корзину|у кошик|в кошик|купить|adaugă în coș|adauga in cos|"
-                        r"u košaricu|v košarico|ostukorvi|į krepšelį|grozā|στο καλάθι|הוסף לסל|"
-                        r"أضف (?:إلى|الى) (?:السلة|حقيبة التسوق|عربة التسوق)|اضف (?:إلى|الى) (?:السلة|حقيبة التسوق|عربة التسوق)|"
-                        r"カートに入れる|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買|放入購物車|"
-                        r"장바구니 담기|바로구매|thêm vào giỏ|mua ngay")
+# add-to-cart / buy-now wordings, searched in lower-cased text (see ``_Lowered``)
+_WORDINGS = (
+    r"add[\s_-]*to[\s_-]*(?:(?:your|my)\s+)?(?:shopping[\s_-]*)?(cart|bag|basket|trolley)",
+    r"buy[\s_-]*now", r"buy it now", r"add-to-cart", r"addtocart", r"buy[_-]?(?:button|btn)",
+    r"in den (?:warenkorb|einkaufswagen)", r"jetzt kaufen", r"ajouter au (?:panier|sac)",
+    r"acheter maintenant", r"añadir (?:al carrito|a la cesta)", r"agregar al carrito", r"comprar ahora",
+    r"adicionar (?:ao|à) (?:carrinho|cesto|sacola)", r"comprar agora", r"aggiungi al carrello",
+    r"acquista ora", r"in (?:de )?winkel(?:wagen|mand)", r"do koszyka", r"kup teraz", r"do košíku",
+    r"do košíka", r"kosárba", r"ostoskoriin", r"i varukorgen", r"köp nu", r"i kurv", r"i handlekurv",
+    r"sepete ekle", r"в корзину", r"у кошик", r"в кошик", r"купить", r"adaugă în coș", r"adauga in cos",
+    r"u košaricu", r"v košarico", r"ostukorvi", r"į krepšelį", r"grozā", r"στο καλάθι", r"הוסף לסל",
+    r"أضف (?:إلى|الى) (?:السلة|حقيبة التسوق|عربة التسوق)",
+    r"اضف (?:إلى|الى) (?:السلة|حقيبة التسوق|عربة التسوق)", r"カートに入れる", r"今すぐ購入", r"加入购物车", r"加入購物車",
+    r"立即购买", r"立即購買", r"放入購物車", r"장바구니 담기", r"바로구매", r"thêm vào giỏ", r"mua ngay",
+    # (session 9) more of the wordings shops use
+    r"zum warenkorb hinzufügen", r"ajouter (?:à|a) (?:mon|votre) panier", r"ajouter au caddie",
+    r"agregar (?:a la bolsa|al carro\b)", r"añadir a la bolsa", r"aggiungi alla borsa", r"metti nel carrello",
+    r"adicionar ao saco", r"toevoegen aan (?:je |de |mijn )?winkel(?:wagen|mand)",
+    r"in (?:het |mijn |je )winkel(?:wagen|mand(?:je)?)", r"lägg i kundvagn", r"tilføj til (?:indkøbs)?kurv",
+    r"læg i indkøbskurv", r"legg i handlevogn", r"lisää koriin", r"hemen al", r"купити", r"додати (?:в|до) кошика",
+    r"adaug[ăa] (?:în|in) co[șşs]", r"dodaj u korpu", r"добави (?:в|към) (?:количката|кошницата)",
+    r"pievienot grozam", r"הוספה לסל", r"הוסף לעגלה", r"קנה עכשיו", r"أضف (?:للسلة|لسلة التسوق)",
+    r"اضف (?:للسلة|لسلة التسوق)", r"اشتري? الآن", r"カートに追加", r"カートへ入れる", r"かごに入れる", r"장바구니에 담기",
+    r"장바구니 추가", r"เพิ่มลงตะกร้า", r"ใส่ตะกร้า", r"ซื้อเลย", r"ซื้อทันที", r"tambah(?:kan)? ke (?:keranjang|troli)",
+    r"masukkan (?:ke )?keranjang", r"beli sekarang",
+)
+
+
+def _by_first_letter(alternatives: tuple[str, ...]) -> str:
+    """One pattern of ``alternatives``, those that start with the same plain character
+    written as one ("a(?:dd…|jouter…)"): the engine tries every alternative at every
+    position of the text, so fewer of them make the search over a page's links faster."""
+    groups: dict[str, list[str]] = {}
+    for alt in alternatives:
+        groups.setdefault(alt if alt[0] in "([\\.^$*+?{|" else alt[0], []).append(alt)
+    return "|".join(alts[0] if len(alts) == 1 else f"{key}(?:{'|'.join(a[1:] for a in alts)})"
+                    for key, alts in groups.items())
+
+
+_BUY_WORDS = re.compile(_by_first_letter(_WORDINGS))
 
 
 class _Lowered:
@@ -44,7 +73,7 @@ BUY = _Lowered(_BUY_WORDS)
 _BARE_BUY = frozenset(("buy", "purchase", "acheter", "kaufen", "comprar", "compra", "acquista", "kopen", "kup", "köp",
                        "kjøp", "køb", "osta", "koupit", "kúpiť", "kupi", "cumpără", "vásárlás", "satın al", "购买",
                        "購買", "구매", "구매하기", "購入", "order now", "commander", "ordina", "encomendar", "objednat",
-                       "objednať", "naroči", "naruči"))  # a set: looked up for every short link of a page
+                       "objednať", "naroči", "naruči", "купи", "αγορά", "beli", "mua", "ซื้อ", "קנה", "اشتر"))  # a set: looked up for every short link of a page
 _BID = re.compile(r"(?:(?:place|submit|confirm) (?:a |your )?bid|bid now|make an offer|fai un'offerta|faire une offre|"
                   r"hacer una oferta|gebot abgeben)[\s!.]*")
 _TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"

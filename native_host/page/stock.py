@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+# OUT and IN are searched in the lower-cased text (written in lower case, without
+# IGNORECASE: several times faster over their hundred-odd wordings)
 OUT = re.compile(
     r"\b(out of stock|sold out|currently unavailable|no longer available|not available|unavailable|"
     r"nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig|auf lager)|ausverkauft|vergriffen|"
@@ -31,8 +33,7 @@ OUT = re.compile(
     r"notify me when (?:it'?s )?available|email me when (?:it'?s )?(?:back )?in stock|"
     r"(?:be|is|comes?|are) back in stock|back in stock soon)\b|"
     r"品切れ|在庫なし|在庫切れ|売り切れ|缺货|缺貨|售完|售罄|无货|無貨|無庫存|품절|אזל מהמלאי|לא במלאי|غير متوفر|نفذت الكمية|"
-    r"สินค้าหมด|ไม่มีสินค้า|재고 없음",
-    re.I)
+    r"สินค้าหมด|ไม่มีสินค้า|재고 없음")
 # a block that says nothing but "currently unavailable" (in some language) speaks for the
 # product, whatever buy buttons other offers or recommendations on the page may have
 OUT_NOW = re.compile(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
@@ -47,8 +48,7 @@ IN = re.compile(
     r"stokta|em estoque|en existencia|in magazzino|disponibil|în stoc|còn hàng|disponível|disponibilità immediata|"
     r"sofort verfügbar|skladom|na lageru|készleten|w magazynie|σε απόθεμα|άμεσα διαθέσιμο|διαθέσιμο|"
     r"в наличност|налич(?:но|на|ен)|noliktavā|sandėlyje|stok tersedia|"
-    r"only \d+ left)\b|在庫あり|有货|有貨|現貨|재고 있음|במלאי|متوفر في المخزون|มีสินค้า",
-    re.I)
+    r"only \d+ left)\b|在庫あり|有货|有貨|現貨|재고 있음|במלאי|متوفر في المخزون|มีสินค้า")
 # what out-of-stock wording may be about instead of the product itself
 _OTHER_SUBJECT = re.compile(
     r"pick[\s-]?up|in[\s-]stores?\b|\bstores?\b|\bchat\b|deliver|shipping|your area|postcode|"
@@ -61,10 +61,11 @@ _OTHER_SUBJECT = re.compile(
 def wording(text: str, context: str = "") -> str | None:
     """"out", "in", "other" (out-of-stock wording about something else) or None;
     ``context``: the short text around it ("Retiro en tienda: No disponible")."""
-    if OUT.search(text):
+    lowered = text.lower()
+    if OUT.search(lowered):
         if OUT_NOW.match(text):
             return "out"
         return "other" if _OTHER_SUBJECT.search(text) or _OTHER_SUBJECT.search(context) else "out"
-    if IN.search(text):
+    if IN.search(lowered):
         return "in"
     return None

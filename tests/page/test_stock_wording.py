@@ -45,3 +45,24 @@ def test_unsure_wording_says_nothing(said: str) -> None:
     # "is not available" must not read as "available"; a bare Polish "unavailable" is also a
     # buy button's hidden state label (leroymerlin.pl), and "наличными" is paying in cash
     assert wording(said) is None
+
+
+@pytest.mark.parametrize("label", [
+    "Zum Warenkorb hinzufügen", "Ajouter à mon panier", "Ajouter au caddie", "Agregar a la bolsa", "Agregar al carro",
+    "Metti nel carrello", "Aggiungi alla borsa", "Adicionar ao saco", "Toevoegen aan winkelwagen", "In mijn winkelwagen",
+    "Lägg i kundvagnen", "Tilføj til kurv", "Læg i indkøbskurv", "Legg i handlevogn", "Lisää koriin", "Hemen Al",
+    "Купити", "Додати до кошика", "Adaugă în coş", "Dodaj u korpu", "Добави в количката", "Pievienot grozam",
+    "הוספה לסל", "קנה עכשיו", "أضف للسلة", "اشتري الآن", "カートに追加", "買い物かごに入れる",
+    "장바구니에 담기", "เพิ่มลงตะกร้า", "หยิบใส่ตะกร้า", "ซื้อเลย", "Tambah ke Keranjang", "Beli Sekarang",
+    # a bare buy verb on a button
+    "Купи", "Αγορά", "Beli", "Mua", "ซื้อ", "קנה",
+])
+def test_buy_buttons_in_more_languages_mark_a_shop_and_its_stock(label: str) -> None:
+    p = product_of(f"<h1>Widget</h1><div class='x1'><b class='x2'>49,90 €</b><button class='x3'>{label}</button></div>")
+    assert p is not None and p.price == "49.90" and p.availability == "InStock"
+
+
+@pytest.mark.parametrize("label", ["Bestellen", "Newsletter bestellen"])
+def test_an_order_button_alone_is_no_shop(label: str) -> None:
+    # "Bestellen" orders a newsletter or a catalogue on German news pages as often as a product
+    assert product_of(f"<h1>Widget</h1><p>49,90 €</p><form><input type='submit' value='{label}'></form>") is None
