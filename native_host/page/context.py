@@ -268,13 +268,14 @@ def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str
         ctx.main_text, ctx.omitted_words = shown, dropped
         truncated |= dropped > 0
     left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
-    kept: list[Interactive] = []
-    for item, cost in zip(interactive, costs):
+    kept: list[tuple[int, Interactive]] = []
+    # the most needed first (a shop's buy control, fields, buttons, then links), shown in page order
+    for order, item, cost in sorted(zip(range(len(costs)), interactive, costs), key=lambda x: (x[1].rank, x[0])):
         if cost + (45 if not kept else 0) > left:  # 45: the section heading
             truncated = True
             break
-        kept.append(item)
+        kept.append((order, item))
         left -= cost + (45 if len(kept) == 1 else 0)
-    ctx.interactive = kept
+    ctx.interactive = [item for _, item in sorted(kept, key=lambda x: x[0])]
     ctx.truncated = truncated
     ctx.tokens = B.estimate_tokens(ctx.to_prompt())

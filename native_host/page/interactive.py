@@ -14,7 +14,7 @@ found them invisible — are left out.  Without stamps the elements are numbered
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from lxml import etree
@@ -39,9 +39,14 @@ class Interactive:
     role: str
     label: str
     selector: str
+    # how much the agent needs it, lower first (-1 a shop's buy control, 0 fields, 1 buttons,
+    # 2 content links, 3 page chrome): what a small budget keeps; not part of the output
+    rank: int = field(default=0, repr=False, compare=False)
 
     def as_dict(self) -> dict[str, Any]:
-        return dict(vars(self))  # (its values are plain: dataclasses.asdict deep-copies them, slowly)
+        # (its values are plain: dataclasses.asdict deep-copies them, slowly)
+        return {"index": self.index, "tag": self.tag, "role": self.role, "label": self.label,
+                "selector": self.selector}
 
 
 _FAR = 1 << 30
@@ -302,10 +307,10 @@ def find_interactive(root: El, limit: int = 60, seen: Survey | None = None,
     kept.sort(key=lambda f: f[1])
     if stamped:
         return [Interactive(index=stamp(el) or 0, tag=el.tag, role=role, label=label,
-                            selector=f'[{INDEX_ATTR}="{stamp(el)}"]')
-                for (_, _, el, role, label) in kept]
+                            selector=f'[{INDEX_ATTR}="{stamp(el)}"]', rank=rank)
+                for (rank, _, el, role, label) in kept]
     paths: dict[El, tuple[str, ...]] = {}
     steps: dict[El, str] = {}
     return [Interactive(index=i, tag=el.tag, role=role, label=label,
-                        selector=selector_for(el, ids, paths, steps))
-            for i, (_, _, el, role, label) in enumerate(kept)]
+                        selector=selector_for(el, ids, paths, steps), rank=rank)
+            for i, (rank, _, el, role, label) in enumerate(kept)]

@@ -160,3 +160,15 @@ def test_an_article_gets_no_buy_control_before_its_other_controls() -> None:
     ctx = build_context(PageSnapshot(url="https://news.example/k1", html=page), 6000)
     assert ctx.product is None
     assert "Read more" not in [i.label for i in ctx.interactive]
+
+
+def test_a_small_budget_keeps_the_most_needed_controls_not_the_first_ones() -> None:
+    """With room for half of the controls, the buy link (last on the page) and the search
+    field stay and the later menu buttons go; what is kept is still listed in page order."""
+    ctx = build_context(PageSnapshot(url="https://shop.example/k1", html=SHOP), 300)
+    labels = [i.label for i in ctx.interactive]
+    assert ctx.truncated and 10 <= len(labels) < 40
+    assert labels[0] == "Search" and labels[-1] == "Add to cart"
+    assert "Menu 0" in labels and "Menu 69" not in labels
+    assert [i.index for i in ctx.interactive] == sorted(i.index for i in ctx.interactive)
+    assert "rank" not in ctx.interactive[0].as_dict()
