@@ -145,15 +145,35 @@ def trim_head(text: str) -> str:
     """Without a date line before the article's first paragraph ("23.10.2018", "7. oktober
     2020", "Aktualisiert: 11.04.2020, 10:27"), right at the start or under the title and a
     subtitle: the page's metadata, not the text (page/dates.py reads it)."""
-    blocks = text.split("\n\n", 4)
+    blocks = text.split("\n\n", 5)
     at = 0
     while at < 2 and blocks[at].startswith("#") and len(blocks) > at + 1:
         at += 1  # the title, and a subtitle under it
-    if (len(blocks) > at + 1 and len(blocks[at]) <= 40
-            and DATE_LINE.match(blocks[at])
-            and _size(blocks[at + 1]) >= 2 * _TAIL_BYTES):
-        return "\n\n".join(blocks[:at] + blocks[at + 1:])
+    name = at < len(blocks) - 2 and _byline(blocks[at])
+    date = at + 1 if name else at  # an author's name may stand above the date
+    if (len(blocks) > date + 1 and len(blocks[date]) <= 40
+            and DATE_LINE.match(blocks[date])
+            and _size(blocks[date + 1]) >= 2 * _TAIL_BYTES):
+        return "\n\n".join(blocks[:at] + blocks[date + 1:])
     return text
+
+
+_BYLINE_WORDS = 4
+
+
+def _byline(block: str) -> bool:
+    """A line that can be an author's name ("Christoph von Eichhorn", "J. R. Smith"): up
+    to four words of letters (a hyphen or an apostrophe inside; a stop only after an
+    initial), not a heading, not a sentence."""
+    words = block.split()
+    return (0 < len(words) <= _BYLINE_WORDS and len(block) <= 40
+            and all(_name_word(w) for w in words))
+
+
+def _name_word(word: str) -> bool:
+    if word.endswith("."):
+        return len(word) == 2 and word[0].isalpha()
+    return word.replace("-", "").replace("'", "").isalpha()
 
 
 # a line of the page's metadata: three or more short items set apart by " | " ("12.12.2022 |

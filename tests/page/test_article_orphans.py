@@ -69,3 +69,13 @@ def test_links_with_slashes_in_prose_or_after_the_first_paragraph_stay() -> None
     late = "<p><a href='/'>Home</a> &gt; <a href='/news/'>News</a> &gt; Bridge</p>"
     text = article("<div class='x2'>" + prose + f"<p>{PARA * 2}</p>" * 3 + late + f"<p>{PARA * 2}</p></div>")
     assert "council minutes / the vote" in text and "Home > News > Bridge" in text
+
+
+def test_an_author_line_above_the_date_line_under_the_title_goes_with_it() -> None:
+    from native_host.page.content import trim_head
+
+    story = PARA * 2
+    assert trim_head(f"# The bridge\n\nChristoph von Eichhorn\n\nAktualisiert: 11.04.2020, 10:27\n\n{story}") \
+        == f"# The bridge\n\n{story}"
+    kept = f"# The bridge\n\nA short line.\n\nAktualisiert: 11.04.2020, 10:27\n\n{story}"
+    assert trim_head(kept) == kept  # a sentence, not a name: nothing is dropped
