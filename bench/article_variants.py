@@ -13,9 +13,9 @@ The variants take one signal away each (the way ``product_variants.py`` does for
   ``footer``, ``figure``, ``figcaption`` and ``time`` become ``div`` / ``span``, and ARIA
   ``role`` attributes go: a site written before HTML5;
 * ``both`` — names scrambled and no HTML5 tags;
-* ``div soup`` — no HTML5 tags, and paragraphs, subheadings, lists, tables and quotes all
-  ``div``, bold and italics ``span``: a page a script framework draws from styled divs, with
-  only its ``h1`` and links left to tell its structure.
+* ``div soup`` — no HTML5 tags, and paragraphs, subheadings and quotes all ``div``, bold and
+  italics ``span``: a page a script framework draws from styled divs (its ``h1``, lists,
+  tables and links kept).
 
 The gold is what a person (trafilatura-eval) or Readability.js (readability/) took from the
 original page; the rewrites keep every word, so it stays valid.  A drop from ``as is`` says how
@@ -54,14 +54,13 @@ def no_html5(root: etree._Element) -> None:
         el.attrib.pop("role", None)
 
 
-_SOUP = ("p", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "li", "dl", "dt", "dd", "pre",
-         "table", "tbody", "thead", "tr", "td", "th")
+_SOUP = ("p", "h2", "h3", "h4", "h5", "h6", "blockquote")
 
 
 def div_soup(root: etree._Element) -> None:
-    """Every block a ``div`` (paragraphs, subheadings, lists, tables, quotes), inline ``b``/``i``/
-    ``strong``/``em`` a ``span``, on top of :func:`no_html5`: a page built by a script
-    framework that styles divs, keeping only its ``h1`` and links."""
+    """Paragraphs, subheadings and quotes as ``div``, inline ``b``/``i``/``strong``/``em`` as
+    ``span``, on top of :func:`no_html5`: a page built by a script framework that styles
+    divs, keeping its ``h1``, lists, tables and links."""
     no_html5(root)
     for el in root.iter(*_SOUP, "b", "i", "strong", "em"):
         el.tag = "div" if el.tag in _SOUP else "span"
