@@ -21,6 +21,8 @@ _UNAMBIGUOUS = {
     "us$": "USD", "c$": "CAD", "ca$": "CAD", "a$": "AUD", "au$": "AUD", "nz$": "NZD",
     "hk$": "HKD", "s$": "SGD", "nt$": "TWD", "mx$": "MXN", "лв": "BGN", "ден": "MKD",
     "din": "RSD", "дин": "RSD", "rm": "MYR", "rp": "IDR", "₦": "NGN", "₵": "GHS", "ksh": "KES",
+    "đ": "VND", "₾": "GEL", "₼": "AZN", "৳": "BDT", "₡": "CRC", "₲": "PYG", "s/": "PEN", "บาท": "THB",
+    "ش.ج": "ILS", "lek": "ALL", "рублей": "RUB", "рубля": "RUB",
 }
 # country (domain or locale region) → its currency, for the shared signs
 _COUNTRY = {
@@ -75,7 +77,7 @@ def to_iso(value: str | None, url: str = "", lang: str = "") -> str | None:
     if not value:
         return None
     text = " ".join(str(value).split()).strip(" .")
-    key = text.lower()
+    key = text.lower().replace("￥", "¥")  # the full-width yen sign of Japanese and Chinese shops
     if key in _UNAMBIGUOUS:
         return _UNAMBIGUOUS[key]
     if _CODE.fullmatch(text) and key not in _SHARED:

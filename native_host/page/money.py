@@ -23,10 +23,15 @@ NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|sa
                        r"-from|installment|monthly|vat", re.I)
 # a sign, an ISO code (also written against the amount: "EUR15.99", "99SAR") or a local
 # abbreviation ("zł", "Kč", "ر.س")
-CURRENCY = re.compile(r"[$€£¥₹₽₩₺₴₪฿₫₸円元]|(?<![^\W\d_])(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
+CURRENCY = re.compile(r"[$€£¥￥₹₽₩₺₴₪฿₫₸円元₱₦₾₼৳₡₲]|(?:원|đ)(?![^\W\d_])|บาท|ش\.ج|درهم|ر\.س|د\.إ|د\.ك|ج\.م|"
+                      r"(?=[^\W\d_])(?<![^\W\d_])(?:(?:NT|HK|US|CA?|AU?|NZ|S|MX|R)\$|S/\.?|"  # "R$ 129,90" is BRL, not "$"
+                      r"(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
                       r"SEK|NOK|DKK|CZK|HUF|RON|KZT|SAR|AED|QAR|KWD|EGP|TRY|MXN|ZAR|HKD|SGD|CNY|KRW|TWD|"
-                      r"THB|BGN|UAH|ILS|CLP|ARS|COP|PHP|MYR|IDR|VND|ISK)(?:\.|(?![^\W\d_]))|"
-                      r"\b(?:Lei|Kč|zł|kr|Kn|Rs\.?|R\$|Ft|тг|руб|грн|лв)(?:\.|\b)|ر\.س|د\.إ|د\.ك|ج\.م", re.I)
+                      r"THB|BGN|UAH|ILS|CLP|ARS|COP|PHP|MYR|IDR|VND|ISK|BYN|AZN|BDT|PKR|LKR|NGN|KES|TND|OMR|"
+                      r"BHD|JOD|MDL|RSD|MKD|GTQ|PYG|UYU|"
+                      # local abbreviations, also written against the amount ("299zł", "1.299,90TL")
+                      r"Lei|Kč|zł|kr|Kn|Rs\.?|Ft|тг|руб(?:лей|ля)?|грн|лв|TL|RM|Rp|дин|KSh|Lek|Fr\.(?=\s*\d))"
+                      r"(?:\.|(?![^\W\d_])))", re.I)
 # an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
 # ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
 AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
@@ -100,7 +105,7 @@ def service(el: El) -> bool:
     return any(_SERVICE.search(attrs(node)) for node in (el, *ancestors(el, 4)))
 
 
-_MONEY_ONLY = re.compile(rf"[^\w$€£¥₹₽₩₺₴₪฿₫₸]*(?:{MONEY.pattern})[^\w]*", re.I)
+_MONEY_ONLY = re.compile(rf"[^\w$€£¥￥₹₽₩₺₴₪฿₫₸₱₦₾₼৳₡₲]*(?:{MONEY.pattern})[^\w]*", re.I)
 # "from 74,95 €": the lowest price of the product's variants, shown as its price (often
 # beside a list price it undercuts)
 _FROM = (r"(?:from|starting at|ab|à partir de|dès|desde|a partir de|a partire da|da|vanaf|vana|"

@@ -1,0 +1,40 @@
+"""Prices in the currencies of shops unlike the dev pages (issue 15, session 9): signs and
+local abbreviations the price readers did not know ("1.299,90 TL", "RM 29.90", "29,900원",
+"￥2,980"), a sign written against the amount ("299zł"), and "R$" / "NT$" read as their own
+currency rather than as "$"."""
+
+from __future__ import annotations
+
+import pytest
+
+from native_host.page.money import MONEY
+from tests.page.test_product_shops import product_of
+
+
+@pytest.mark.parametrize("shown, price, currency", [
+    ("1.299,90 TL", "1299.90", "TRY"), ("RM 29.90", "29.90", "MYR"), ("RM29.90", "29.90", "MYR"),
+    ("Rp 150.000", "150.000", "IDR"), ("150.000đ", "150.000", "VND"), ("29,900원", "29900", "KRW"),
+    ("1990 рублей", "1990", "RUB"), ("₱1,299.00", "1299.00", "PHP"), ("S/ 29.90", "29.90", "PEN"),
+    ("S/. 29.90", "29.90", "PEN"), ("2.990,00 дин.", "2990.00", "RSD"), ("299zł", "299", "PLN"),
+    ("Fr. 29.90", "29.90", "CHF"), ("₦15,000", "15000", "NGN"), ("KSh 1,500", "1500", "KES"),
+    ("299 บาท", "299", "THB"), ("￥2,980", "2980", "JPY"), ("299 ش.ج", "299", "ILS"), ("299 درهم", "299", "AED"),
+    ("29.95 BYN", "29.95", "BYN"), ("299 Lek", "299", "ALL"), ("₾29.90", "29.90", "GEL"), ("29.90 ₼", "29.90", "AZN"),
+    ("৳1,299", "1299", "BDT"), ("₡15,000", "15000", "CRC"), ("PKR 1,299", "1299", "PKR"),
+    ("R$ 129,90", "129.90", "BRL"), ("NT$ 1,290", "1290", "TWD"), ("HK$ 299", "299", "HKD"),
+])
+def test_a_price_in_more_currencies_is_read_beside_the_buy_button(shown: str, price: str, currency: str) -> None:
+    p = product_of(f"<h1>Widget</h1><div class='x1'><span class='x2'>{shown}</span>"
+                   "<button class='x3'>Add to cart</button></div>")
+    assert p is not None and (p.price, p.currency) == (price, currency)
+
+
+def test_the_full_width_yen_sign_follows_the_page_country() -> None:
+    p = product_of("<h1>Widget</h1><div class='x1'><span class='x2'>￥299</span><button class='x3'>加入购物车</button></div>",
+                   url="https://shop.example.cn/p/1")
+    assert p is not None and (p.price, p.currency) == ("299", "CNY")
+
+
+@pytest.mark.parametrize("text", ["din 1. ordre", "Rok 2020 р.", "HTML5 player", "XS/ 29 cm", "the 3 colours"])
+def test_words_like_a_currency_are_no_money(text: str) -> None:
+    # "din" (Danish "your"), Ukrainian "р." (a year), a size "XS/": none is taken for a currency
+    assert MONEY.search(text) is None
