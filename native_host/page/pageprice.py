@@ -90,7 +90,11 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
 
 # a price's label in the page's words, where its class name would say it ("Cena" · "32 zł")
 _PRICE_LABEL = re.compile(r"(?:price|preis|prix|precio|prezzo|preço|prijs|cena|cijena|hinta|pris|ár|fiyat|"
-                          r"hind|kaina|preț|pret|τιμή|цена|ціна|מחיר|السعر|価格|价格|價格|가격|giá)\s*:?", re.I)
+                          r"hind|kaina|preț|pret|τιμή|цена|ціна|מחיר|السعر|価格|价格|價格|가격|giá|"
+                          # (session 9) more languages, and the price a sale asks
+                          r"harga|ราคา|presyo|verð|قیمت|कीमत|(?:sale|special|offer|our|your) price|price now|"
+                          r"angebotspreis|sonderpreis|aktionspreis|unser preis|prix promo|precio (?:oferta|especial)|"
+                          r"prezzo (?:scontato|offerta)|cena promocyjna|aanbiedingsprijs|tarjoushinta|akciós ár)\s*:?", re.I)
 
 
 def _labelled(blocks: list[tuple[El, str]], i: int) -> tuple[int, str, str | None, bool, El] | None:

@@ -38,3 +38,25 @@ def test_the_full_width_yen_sign_follows_the_page_country() -> None:
 def test_words_like_a_currency_are_no_money(text: str) -> None:
     # "din" (Danish "your"), Ukrainian "р." (a year), a size "XS/": none is taken for a currency
     assert MONEY.search(text) is None
+
+
+def _labelled(label: str):
+    # no price class, no buy button; a delivery fee is the first amount after the title
+    return product_of("<h1>Panel</h1><div class='x1'><span class='x2'>Delivery</span><span class='x3'>10,99 €</span></div>"
+                      "<table class='x4'><tr><td>Colour</td><td>Blue</td></tr>"
+                      f"<tr><td>{label}</td><td><span>32</span> <span>€</span></td></tr></table>",
+                      '<script type="application/ld+json">{"@type":"Product","name":"Panel"}</script>')
+
+
+@pytest.mark.parametrize("label", ["Harga", "ราคา", "Presyo", "Verð", "Sale price:", "Special price", "Our price",
+                                   "Angebotspreis", "Aktionspreis", "Prix promo", "Precio oferta", "Prezzo scontato",
+                                   "Cena promocyjna", "Aanbiedingsprijs", "Tarjoushinta", "Akciós ár"])
+def test_an_amount_under_a_price_label_in_more_words_is_the_price(label: str) -> None:
+    p = _labelled(label)
+    assert p is not None and p.price == "32"
+
+
+@pytest.mark.parametrize("label", ["Unit price", "Price per kg", "Original price"])
+def test_other_prices_labels_do_not_name_the_price(label: str) -> None:
+    p = _labelled(label)
+    assert p is not None and p.price != "32"
