@@ -24,6 +24,11 @@ El = etree._Element
 _SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
 
 
+# what the parser lets into a text ("\x0b", "&#11;", "&#xFFFE;" on a page) but lxml will not
+# write back: a text joined from such parts is written without them
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def drop(el: El) -> None:
     """Remove an element with its subtree but keep its tail text."""
     parent = el.getparent()
@@ -32,11 +37,19 @@ def drop(el: El) -> None:
     tail = el.tail
     if tail and tail.strip():
         prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
+        joined = ((prev.tail if prev is not None else parent.text) or "") + tail
+        try:
+            _write(prev, parent, joined)
+        except ValueError:  # (the failed write has already emptied the old text)
+            _write(prev, parent, _NOT_XML.sub("", joined))
     parent.remove(el)
+
+
+def _write(prev: El | None, parent: El, text: str) -> None:
+    if prev is not None:
+        prev.tail = text
+    else:
+        parent.text = text
 
 
 def remove_all(doomed: list[El]) -> None:

@@ -129,3 +129,17 @@ def test_one_json_ld_block_nested_too_deep_loses_only_itself() -> None:
                  f"<script type='application/ld+json'>{product}</script></head>"
                  "<body><h1>Kettle</h1></body></html>")
     assert ctx.product is not None and ctx.product.price == "20.00"
+
+
+@pytest.mark.parametrize("odd", ["\x0b", "&#11;", "&#xFFFE;", "\ufffe", "\x1f"])
+def test_a_character_xml_forbids_beside_a_dropped_link_keeps_the_article(odd: str) -> None:
+    """The parser lets a vertical tab or a U+FFFE (as written, or as a character reference)
+    into a text; lxml refuses to write it back.  Dropping the share link beside one joins
+    the texts around it: the article (and the words around the link) must survive it."""
+    story = "<p>" + "A sentence of the story, with commas, and more words to score well. " * 6 + "</p>"
+    page = ("<html><head><title>Story</title></head><body><article><h1>Story</h1>" + story * 3
+            + f"<p>Before{odd} <a class='share-button' href='/s'>Share</a> after the link it goes on.</p>"
+            + story * 2 + "</article></body></html>")
+    ctx = build_context(PageSnapshot(url="https://example.com/s", html=page), 6000)
+    assert "after the link it goes on." in ctx.main_text and "Before" in ctx.main_text
+    assert ctx.main_text.count("A sentence of the story") == 30
