@@ -36,8 +36,9 @@ CURRENCY = re.compile(r"[$€£¥￥₹₽₩₺₴₪฿₫₸円元₱₦₾�
 # ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
 AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
+# (whole units written with a dash for the cents before the sign: "1 299,- Kč", "49.– CHF")
 MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{AMOUNT.pattern})|"
-                   rf"(?P<b>{AMOUNT.pattern})\s*(?:{CURRENCY.pattern})", re.I)
+                   rf"(?P<b>{AMOUNT.pattern})(?:[.,][-–])?\s*(?:{CURRENCY.pattern})", re.I)
 STRUCK = {"del", "s", "strike"}
 
 
