@@ -8,12 +8,14 @@ mirrored to stderr, which Chromium passes on and Firefox shows in the Browser Co
 from __future__ import annotations
 
 import json
-import logging
 import re
 import sys
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import logging
 
 from native_host.textsafe import clean
 
@@ -22,6 +24,7 @@ _lock = threading.Lock()
 _logger: logging.Logger | None = None
 _mirror_to_stderr = True
 _info_too = True  # False: only warnings and errors are written (see only_warnings)
+_LEVELS = {"debug": 10, "info": 20, "warning": 30, "error": 40, "critical": 50}  # logging's numbers
 
 # Shapes of credentials that must never reach a log even if nobody registered them.
 _PATTERNS = [
@@ -58,7 +61,8 @@ def _get_logger() -> logging.Logger:
     with _lock:
         if _logger is not None:
             return _logger
-        import logging.handlers  # (here: 9 ms a one-page `tabmate extract` needs only when it logs)
+        import logging  # (here: 14 ms a one-page `tabmate extract` needs only when it logs)
+        import logging.handlers
 
         from native_host import storage
 
@@ -91,7 +95,8 @@ def log(event: str, level: str = "info", **fields: Any) -> None:
                            for k, v in record.items()}, ensure_ascii=False)
     line = redact(clean(text))  # a lone surrogate from a frame could not be written
     try:
-        _get_logger().log(logging.getLevelName(level.upper()), line)
+        logger = _get_logger()
+        logger.log(_LEVELS.get(level, 20), line)
     except Exception:  # logging must never take the host down
         pass
     if _mirror_to_stderr and level in ("warning", "error"):

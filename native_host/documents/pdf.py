@@ -15,7 +15,6 @@ Never raises for a bad document: :attr:`PdfText.problem` says what went wrong.
 from __future__ import annotations
 
 import io
-import logging
 import re
 import threading
 import time
@@ -27,8 +26,6 @@ MAX_PAGES = 300
 MAX_SECONDS = 15.0
 MAX_CHARS = 2_000_000
 MIN_PAGE_CHARS = 8  # a page with less (a page number at most) has no real text: an image of a page
-
-logging.getLogger("pypdf").setLevel(logging.ERROR)  # pypdf warns on stderr about odd files
 
 
 @dataclass
@@ -75,8 +72,12 @@ def read_pdf(data: bytes, *, max_pages: int = MAX_PAGES, max_seconds: float = MA
     if not is_pdf(data):
         out.problem = "the file is not a PDF (no %PDF header)"
         return out
+    import logging  # (here with pypdf: a page's `tabmate extract` needs neither)
+
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # pypdf warns on stderr about odd files
 
     started = time.monotonic()
     try:

@@ -16,7 +16,6 @@ import gzip
 import json
 import os
 import sys
-from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -109,10 +108,13 @@ def lines(files: list[str], url: str, budget: int, jobs: int) -> Iterator[tuple[
         yield from map(one, files)
         return
     done = 0
+    try:  # (here: one file needs no pool, and these cost 10 ms to load, logging with them)
+        import multiprocessing
+        from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+    except ImportError:
+        yield from map(one, files)
+        return
     try:
-        import multiprocessing  # (here: one file needs no pool, and these cost 5 ms to load)
-        from concurrent.futures import ProcessPoolExecutor
-
         # fork where it is safe (Linux): the workers start at once, with the page modules loaded
         context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
@@ -123,7 +125,7 @@ def lines(files: list[str], url: str, budget: int, jobs: int) -> Iterator[tuple[
             except GeneratorExit:  # the reader stopped: the files not started are dropped
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
-    except (ImportError, NotImplementedError, OSError, BrokenExecutor):
+    except (NotImplementedError, OSError, BrokenExecutor):
         # no pool on this system (no /dev/shm, no sem_open) or a worker died (out of
         # memory, killed): the files not printed yet are read here
         yield from map(one, files[done:])
