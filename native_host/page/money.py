@@ -10,6 +10,7 @@ from typing import Callable
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.normalise import normalise_price
 from native_host.page.shopview import SKIP, ancestors, attrs
 
@@ -23,22 +24,22 @@ NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|sa
                        r"-from|installment|monthly|vat", re.I)
 # a sign, an ISO code (also written against the amount: "EUR15.99", "99SAR") or a local
 # abbreviation ("zł", "Kč", "ر.س")
-CURRENCY = re.compile(r"[$€£¥￥₹₽₩₺₴₪฿₫₸円元₱₦₾₼৳₡₲]|(?:원|đ)(?![^\W\d_])|บาท|ش\.ج|درهم|ر\.س|د\.إ|د\.ك|ج\.م|"
-                      r"(?=[^\W\d_])(?<![^\W\d_])(?:(?:NT|HK|US|CA?|AU?|NZ|S|MX|R)\$|S/\.?|"  # "R$ 129,90" is BRL, not "$"
-                      r"(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
-                      r"SEK|NOK|DKK|CZK|HUF|RON|KZT|SAR|AED|QAR|KWD|EGP|TRY|MXN|ZAR|HKD|SGD|CNY|KRW|TWD|"
-                      r"THB|BGN|UAH|ILS|CLP|ARS|COP|PHP|MYR|IDR|VND|ISK|BYN|AZN|BDT|PKR|LKR|NGN|KES|TND|OMR|"
-                      r"BHD|JOD|MDL|RSD|MKD|GTQ|PYG|UYU|"
-                      # local abbreviations, also written against the amount ("299zł", "1.299,90TL")
-                      r"Lei|Kč|zł|kr|Kn|Rs\.?|Ft|тг|руб(?:лей|ля)?|грн|лв|TL|RM|Rp|дин|KSh|Lek|Fr\.(?=\s*\d))"
-                      r"(?:\.|(?![^\W\d_])))", re.I)
+CURRENCY = Lazy(r"[$€£¥￥₹₽₩₺₴₪฿₫₸円元₱₦₾₼৳₡₲]|(?:원|đ)(?![^\W\d_])|บาท|ش\.ج|درهم|ر\.س|د\.إ|د\.ك|ج\.م|"
+                r"(?=[^\W\d_])(?<![^\W\d_])(?:(?:NT|HK|US|CA?|AU?|NZ|S|MX|R)\$|S/\.?|"  # "R$ 129,90" is BRL, not "$"
+                r"(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
+                r"SEK|NOK|DKK|CZK|HUF|RON|KZT|SAR|AED|QAR|KWD|EGP|TRY|MXN|ZAR|HKD|SGD|CNY|KRW|TWD|"
+                r"THB|BGN|UAH|ILS|CLP|ARS|COP|PHP|MYR|IDR|VND|ISK|BYN|AZN|BDT|PKR|LKR|NGN|KES|TND|OMR|"
+                r"BHD|JOD|MDL|RSD|MKD|GTQ|PYG|UYU|"
+                # local abbreviations, also written against the amount ("299zł", "1.299,90TL")
+                r"Lei|Kč|zł|kr|Kn|Rs\.?|Ft|тг|руб(?:лей|ля)?|грн|лв|TL|RM|Rp|дин|KSh|Lek|Fr\.(?=\s*\d))"
+                r"(?:\.|(?![^\W\d_])))", re.I)
 # an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
 # ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
 AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 # (whole units written with a dash for the cents before the sign: "1 299,- Kč", "49.– CHF")
-MONEY = re.compile(rf"(?:{CURRENCY.pattern})\s*(?P<a>{AMOUNT.pattern})|"
-                   rf"(?P<b>{AMOUNT.pattern})(?:[.,][-–])?\s*(?:{CURRENCY.pattern})", re.I)
+MONEY = Lazy(rf"(?:{CURRENCY.pattern})\s*(?P<a>{AMOUNT.pattern})|"
+             rf"(?P<b>{AMOUNT.pattern})(?:[.,][-–])?\s*(?:{CURRENCY.pattern})", re.I)
 STRUCK = {"del", "s", "strike"}
 
 
@@ -106,15 +107,17 @@ def service(el: El) -> bool:
     return any(_SERVICE.search(attrs(node)) for node in (el, *ancestors(el, 4)))
 
 
-_MONEY_ONLY = re.compile(rf"[^\w$€£¥￥₹₽₩₺₴₪฿₫₸₱₦₾₼৳₡₲]*(?:{MONEY.pattern})[^\w]*", re.I)
+_MONEY_ONLY = Lazy(rf"[^\w$€£¥￥₹₽₩₺₴₪฿₫₸₱₦₾₼৳₡₲]*(?:{MONEY.pattern})[^\w]*", re.I)
 # "from 74,95 €": the lowest price of the product's variants, shown as its price (often
 # beside a list price it undercuts)
 _FROM = (r"(?:from|starting at|ab|à partir de|dès|desde|a partir de|a partire da|da|vanaf|vana|"
          r"od|alkaen|från|fra|от|від|από|から|起)")
 _PLAIN_MONEY = re.sub(r"\(\?P<\w+>", "(?:", _MONEY_ONLY.pattern)
-_FROM_MONEY = re.compile(rf"\s*{_FROM}:?\s+{_PLAIN_MONEY}|{_PLAIN_MONEY}\s*{_FROM}\s*", re.I)
+_FROM_MONEY = Lazy(rf"\s*{_FROM}:?\s+{_PLAIN_MONEY}|{_PLAIN_MONEY}\s*{_FROM}\s*", re.I)
 
 
 def money_only(text: str) -> bool:
     """An amount with a currency sign and nothing else, or a "from" price."""
+    if AMOUNT.search(text) is None:  # (a title's words: no need to compile the two below)
+        return False
     return bool(_MONEY_ONLY.fullmatch(text) or _FROM_MONEY.fullmatch(text))

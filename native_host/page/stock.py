@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
+from native_host.page.lazyre import Lazy
+
 # OUT and IN are searched in the lower-cased text (written in lower case, without
 # IGNORECASE: several times faster over their hundred-odd wordings)
-OUT = re.compile(
+OUT = Lazy(
     r"\b(out of stock|sold out|currently unavailable|no longer available|not available|unavailable|"
     r"nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig|auf lager)|ausverkauft|vergriffen|"
     r"épuisé|rupture de stock|indisponible|non disponible|plus disponible|"
@@ -36,11 +38,11 @@ OUT = re.compile(
     r"สินค้าหมด|ไม่มีสินค้า|재고 없음")
 # a block that says nothing but "currently unavailable" (in some language) speaks for the
 # product, whatever buy buttons other offers or recommendations on the page may have
-OUT_NOW = re.compile(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
-                     r"attualmente|actualmente|obecnie|chwilowo|this item is)\s+(?:unavailable|not available|"
-                     r"out of stock|sold out|indisponible|non disponible|nicht (?:verfügbar|lieferbar)|"
-                     r"ausverkauft|no disponible|non disponibile|esaurito|agotado|niedostępny)\W*$", re.I)
-IN = re.compile(
+OUT_NOW = Lazy(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzeit|momentan|"
+               r"attualmente|actualmente|obecnie|chwilowo|this item is)\s+(?:unavailable|not available|"
+               r"out of stock|sold out|indisponible|non disponible|nicht (?:verfügbar|lieferbar)|"
+               r"ausverkauft|no disponible|non disponibile|esaurito|agotado|niedostępny)\W*$", re.I)
+IN = Lazy(
     r"\b((?<!back )in stock|available now|ready to ship|available to ship|ships (?:in|within|today|"
     r"tomorrow)|auf lager|sofort lieferbar|en stock|disponible|disponibile|"
     r"op voorraad|leverbaar|в наличии|есть в наличии|в наявності|(?<!nie jest )dostępny|na stanie|na magazynie|"
@@ -50,7 +52,7 @@ IN = re.compile(
     r"в наличност|налич(?:но|на|ен)|noliktavā|sandėlyje|stok tersedia|"
     r"only \d+ left)\b|在庫あり|有货|有貨|現貨|재고 있음|במלאי|متوفر في المخزون|มีสินค้า")
 # what out-of-stock wording may be about instead of the product itself
-_OTHER_SUBJECT = re.compile(
+_OTHER_SUBJECT = Lazy(
     r"pick[\s-]?up|in[\s-]stores?\b|\bstores?\b|\bchat\b|deliver|shipping|your area|postcode|"
     r"zip code|\bsizes?\b|colou?r|variant|this option|warranty|installation|retrait|en magasin|"
     r"abholung|filiale|im markt|tienda|negozio|\btalla\b|taille|größe|taglia|rozmiar|velikost|"

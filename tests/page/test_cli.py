@@ -214,15 +214,22 @@ def test_a_saved_page_carries_the_snapshot_fields_pages_read() -> None:
 
 def test_an_article_page_does_not_load_the_shop_readings(tmp_path: Path, tabmate_home: Path) -> None:
     """Most pages are not shops: the price, product-code and buy-box readings (a tenth of a
-    one-page run's start-up, compiling their patterns) and hashlib (PDFs only) are loaded
-    when a page needs them."""
+    one-page run's start-up, compiling their patterns), the money and stock-wording patterns,
+    hashlib (PDFs only) and logging (a log line written) are loaded when a page needs them."""
     page = tmp_path / "story.html"
     page.write_text("<html><head><title>Bridge vote</title></head><body><h1>Bridge vote</h1>"
                     + "<p>The council met on Tuesday and argued about the bridge for hours.</p>" * 5
                     + "</body></html>", encoding="utf-8")
-    heavy = ("native_host.page.pageprice", "native_host.page.pagesku", "native_host.page.buybox", "hashlib")
+    heavy = ("native_host.page.pageprice", "native_host.page.pagesku", "native_host.page.buybox", "hashlib",
+             "logging", "concurrent.futures")
+    # nor are the money and stock wording patterns compiled (native_host.page.lazyre)
+    patterns = ("money.CURRENCY", "money.MONEY", "money._MONEY_ONLY", "money._FROM_MONEY",
+                "stock.OUT", "stock.IN", "stock.OUT_NOW", "stock._OTHER_SUBJECT")
     code = ("import sys; from native_host.cli import main; status = main(['extract', sys.argv[1]]); "
-            f"print(sorted(m for m in sys.modules if m in {heavy!r}), file=sys.stderr); sys.exit(status)")
+            "from native_host.page import money, stock; "
+            f"print(sorted(m for m in sys.modules if m in {heavy!r}) "
+            f"+ [p for p in {patterns!r} if 'search' in getattr(eval(p), '__dict__', 'search')], "
+            "file=sys.stderr); sys.exit(status)")
     env = {**os.environ, "TABMATE_HOME": str(tabmate_home)}
     result = subprocess.run([sys.executable, "-c", code, str(page)], capture_output=True, text=True,
                             env=env, timeout=120)
