@@ -8,13 +8,8 @@ from __future__ import annotations
 import pytest
 
 from native_host.page.context import build_context
-from native_host.page.parse import parse
-from native_host.page.product import extract_product
 from native_host.protocol import PageSnapshot
-
-
-def product_of(body: str, head: str = "", url: str = "https://shop.example/p/1"):
-    return extract_product(parse(f"<html><head>{head}</head><body>{body}</body></html>"), url)
+from tests.page.test_product_shops import product_of
 
 
 def test_unavailable_for_store_pickup_is_not_out_of_stock() -> None:

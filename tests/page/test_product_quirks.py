@@ -8,10 +8,7 @@ import pytest
 
 from native_host.page.parse import parse
 from native_host.page.product import extract_product, normalise_availability, normalise_price
-
-
-def product_of(body: str, head: str = "", url: str = "https://shop.example/p/1"):
-    return extract_product(parse(f"<html><head>{head}</head><body>{body}</body></html>"), url)
+from tests.page.test_product_shops import product_of
 
 
 def ld(text: str) -> str:

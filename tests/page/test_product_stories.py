@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 
-from native_host.page.parse import parse
-from native_host.page.product import extract_product
+from tests.page.test_product_shops import product_of as shop_product_of
 
 SHOP_BOX = ("<div class='offer'><span class='price'>€ 7,99</span>"
             "<button class='add-to-cart'>In den Warenkorb</button></div>")
@@ -16,8 +15,7 @@ PARA = "<p>" + "The council met on Tuesday and argued about the bridge for hours
 
 
 def product_of(body: str, head: str = ""):
-    return extract_product(parse(f"<html><head>{head}</head><body>{body}</body></html>"),
-                           "https://news.example/2024/story")
+    return shop_product_of(body, head, "https://news.example/2024/story")  # a news site's page
 
 
 def _ld(data: dict) -> str:

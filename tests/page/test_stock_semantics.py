@@ -10,14 +10,10 @@ import pytest
 
 from native_host.page.parse import parse
 from native_host.page.product import extract_product, normalise_availability
+from tests.page.test_product_shops import product_of
 
 PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
         "three studies and a long public consultation that drew hundreds of letters. ")
-
-def product_of(body: str, head: str = ""):
-    return extract_product(parse(f"<html><head>{head}</head><body>{body}</body></html>"),
-                           "https://shop.example/p/1")
-
 
 def ld(text: str) -> str:
     return f'<script type="application/ld+json">{text}</script>'
