@@ -95,8 +95,7 @@ def log(event: str, level: str = "info", **fields: Any) -> None:
                            for k, v in record.items()}, ensure_ascii=False)
     line = redact(clean(text))  # a lone surrogate from a frame could not be written
     try:
-        logger = _get_logger()
-        logger.log(_LEVELS.get(level, 20), line)
+        _get_logger().log(_LEVELS.get(level, 20), line)
     except Exception:  # logging must never take the host down
         pass
     if _mirror_to_stderr and level in ("warning", "error"):
