@@ -43,14 +43,15 @@ _NOT_THE_PRICE = re.compile(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|f
                             r"gratuit|shipping|delivery|versand|livraison|envío)\b|省|原價|原价", re.I)
 
 
-def buy_box(root: El, blocks: list[tuple[El, str]]) -> tuple[El | None, str | None, str | None]:
+def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None, str | None, str | None]:
     """(box, price, currency text): the smallest block (of at most 60 visible text
-    elements) around the first buy button that shows an amount with a currency sign, and that amount — or a ``price`` /
-    ``data-*price`` attribute on the button or its form (box None then)."""
+    elements) around the first of the page's :func:`buy_buttons` that shows an amount with
+    a currency sign, and that amount — or a ``price`` / ``data-*price`` attribute on the
+    button or its form (box None then)."""
     own = {id(el): text for el, text in blocks}
     visible = own.keys()
     old: dict[str, tuple[El, str | None]] = {}  # amounts marked only as an old price
-    for n, button in enumerate(buy_buttons(root)):
+    for n, button in enumerate(buttons):
         if bid(button):
             continue  # beside a bid button: the next bid, not the price
         for box in (button, *ancestors(button, 10)):

@@ -25,7 +25,7 @@ from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.parse import parse, text_of
 from native_host.page.product import Product, extract_product, jsonld_articles, jsonld_blocks
-from native_host.page.survey import survey
+from native_host.page.survey import Survey, survey
 
 if TYPE_CHECKING:  # (a type only: `tabmate extract` runs without the protocol's models)
     from native_host.protocol import PageSnapshot
@@ -214,7 +214,7 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             address = _safely("address", lambda: page_address(ctx.url, root, meta), ctx.url)
             seen = _safely("survey", lambda: survey(root), None)  # one walk for the next two
             ctx.product = _safely("product", lambda: extract_product(root, address, jsonld, seen), None)
-            buy = _safely("buy controls", lambda: _buy_controls(root) if ctx.product else [], [])
+            buy = _safely("buy controls", lambda: _buy_controls(seen) if ctx.product and seen else [], [])
             interactive = _safely("interactive", lambda: find_interactive(root, seen=seen, first=buy), [])
             # render a little more than the budget can show; count the rest in words
             limit = max(4000, budget_tokens * 6)
@@ -235,12 +235,10 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
     return ctx
 
 
-def _buy_controls(root: etree._Element) -> list[etree._Element]:
+def _buy_controls(seen: Survey) -> list[etree._Element]:
     """A shop page's own add-to-cart / buy-now controls (not its forms), for the agent to
     find among the page's controls whatever else the page offers."""
-    from native_host.page.buybox import buy_buttons
-
-    return [el for el in buy_buttons(root) if el.tag != "form"][:3]
+    return [el for el in seen.buy_buttons() if el.tag != "form"][:3]
 
 
 def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from lxml import etree
 
@@ -20,6 +20,9 @@ from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
+
+if TYPE_CHECKING:
+    from native_host.page.survey import Survey
 
 El = etree._Element
 
@@ -93,12 +96,10 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
     return None
 
 
-def _buy_state(root: El) -> str | None:
-    """"enabled" when the product has an add-to-cart / buy button a shopper can press,
-    "disabled" when all of its buy buttons are disabled, None when it shows none."""
-    from native_host.page.buybox import buy_buttons  # (see guess: shops only)
-
-    buttons = buy_buttons(root)
+def _buy_state(buttons: list[El]) -> str | None:
+    """"enabled" when the product has an add-to-cart / buy button (of ``buttons``, the
+    page's :func:`buybox.buy_buttons`) a shopper can press, "disabled" when all of its buy
+    buttons are disabled, None when it shows none."""
     if not buttons:
         return None
     enabled = any(el.get("disabled") is None and "disabled" not in (el.get("class") or "")
@@ -110,17 +111,6 @@ BuyState = Callable[[], "str | None"]
 # visible text blocks after the product's title that still speak for it (its buy box and
 # details), not the recommendations and footer further down
 _REGION = 400
-
-
-def _once(root: El) -> BuyState:
-    """:func:`_buy_state` of ``root``, looked up on first use only."""
-    state: list[str | None] = []
-
-    def read() -> str | None:
-        if not state:
-            state.append(_buy_state(root))
-        return state[0]
-    return read
 
 
 def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str | None:
@@ -205,14 +195,11 @@ def shop_signal(el: El, keys: list[str]) -> bool:
 _CONTROLS = {"a", "button", "input"}
 
 
-def _shop_signals(root: El, seen: bool | None = None, h1s: list[El] | None = None) -> bool:
+def _shop_signals(root: El, seen: bool, h1s: list[El] | None = None) -> bool:
     """Loose product itemprops, a price-classed element, or a buy button/form/link: worth
-    reading the page for a product.  (One pass in Python: much cheaper than an XPath
-    union of ``or`` predicates on a 10 MB page.)  ``seen``: whether an element with
-    attributes passes :func:`shop_signal`, when the caller's own pass found out; ``h1s``
-    gets the page's first ``h1`` elements when no signal is found (the same walk)."""
-    if seen is None:
-        seen = any(shop_signal(el, keys) for el in root.iter(etree.Element) if (keys := el.keys()))
+    reading the page for a product.  ``seen``: whether an element with attributes passes
+    :func:`shop_signal` (the page's :class:`survey.Survey` found out in its one walk);
+    ``h1s`` gets the page's first ``h1`` elements when no signal is found."""
     if seen:
         return True
     links: list[tuple[El, str]] = []  # short links: a buy control drawn as one ("Add to cart")
@@ -263,17 +250,17 @@ def _says_sold_out(h1s: list[El]) -> bool:
 _NEAR_TITLE = 8  # visible blocks after the title
 
 
-def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = None,
+def guess(root: El, url: str, known: Any, structured: bool, seen: Survey,
           meta_price: bool = False) -> dict[str, Any]:
-    """Values for the fields ``known`` (a Product) still lacks (``seen``: as for
-    :func:`_shop_signals`; ``meta_price``: ``known.price`` comes from meta tags only,
+    """Values for the fields ``known`` (a Product) still lacks (``seen``: the page's
+    :func:`survey.survey`; ``meta_price``: ``known.price`` comes from meta tags only,
     which often carry the list price the page shows struck beside the price it asks).
 
     Pages with neither structured product data nor a buy button are left alone: the
     visible-page reading is for shops, and it is the costly part on huge pages."""
     sold_out = priced = False
     h1s: list[El] = []
-    if not structured and not _shop_signals(root, seen, h1s):
+    if not structured and not _shop_signals(root, seen.shop, h1s):
         sold_out = _says_sold_out(h1s)
         priced = not sold_out and _priced_title(h1s)
         if not sold_out and not priced:
@@ -281,7 +268,7 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
     # the shop readings, imported here: most pages `tabmate extract` reads are not shops,
     # and compiling their patterns is a tenth of a one-page run's start-up
     from native_host.page import pageprice, pagesku
-    from native_host.page.buybox import buy_box, buy_buttons
+    from native_host.page.buybox import buy_box
 
     out: dict[str, Any] = dict(_loose_itemprops(root))
     missing = [f for f in ("price", "availability", "sku") if getattr(known, f) is None and f not in out]
@@ -293,17 +280,20 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
     if not missing and not check_sku and not need_currency and not check_stock and not meta_price:
         return out
     blocks = shopview.visible_blocks(root)
-    buy = _once(root)
+
+    def buy() -> str | None:  # (BuyState)
+        return _buy_state(seen.buy_buttons())
+
     if check_stock and not _sold_out_shown(buy, blocks):
         out[UNSURE_STOCK] = True
     if meta_price:  # the amount in the buy box is the price the page asks
-        shown = buy_box(root, blocks)[1]
+        shown = buy_box(seen.buy_buttons(), blocks)[1]
         if shown and Decimal(shown) != Decimal(known.price):
             out["price"], out[SHOWN_PRICE] = shown, True
     if known.price is not None and "price" not in out and _starting_price(blocks, known.price) \
-            and any(bid(button) for button in buy_buttons(root)):
+            and any(bid(button) for button in seen.buy_buttons()):
         # an auction whose markup gives the starting price: the page shows the current bid
-        shown = pageprice.price_from_page(root, blocks, True)[0]
+        shown = pageprice.price_from_page(seen.buy_buttons(), blocks, True)[0]
         if shown and Decimal(shown) > Decimal(known.price):
             out["price"], out[SHOWN_PRICE] = shown, True
     if need_currency:
@@ -311,7 +301,7 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: bool | None = 
         if currency:
             out["currency"] = currency
     if "price" in missing:
-        price, currency = pageprice.price_from_page(root, blocks, structured or sold_out or priced)
+        price, currency = pageprice.price_from_page(seen.buy_buttons(), blocks, structured or sold_out or priced)
         if price:
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:

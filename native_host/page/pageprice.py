@@ -17,7 +17,7 @@ import re
 
 from lxml import etree
 
-from native_host.page.buybox import buy_box, buy_buttons
+from native_host.page.buybox import buy_box
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
                                     beside_parent, money_only, service, shown_text)
 from native_host.page.normalise import normalise_price
@@ -30,10 +30,11 @@ def _in_link(el: El) -> bool:
     return el.tag == "a" or any(a.tag == "a" and a.get("href") for a in ancestors(el, 6))
 
 
-def price_from_page(root: El, blocks: list[tuple[El, str]],
+def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
                     structured: bool = False) -> tuple[str | None, str | None]:
-    """(price, currency text) of the product's price; see the module doc (``structured``:
-    the page has product markup, so it sells something even without a buy button found)."""
+    """(price, currency text) of the product's price; see the module doc (``buttons``: the
+    page's :func:`buybox.buy_buttons`; ``structured``: the page has product markup, so it
+    sells something even without a buy button found)."""
     anchor = title_index(blocks)
     candidates: list[tuple[int, str, str | None, bool, El]] = []
     seen: set[El] = set()  # (elements, not their id(): a proxy's id is reused once it is gone)
@@ -68,7 +69,7 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
             continue
         cur = CURRENCY.search(beside_parent(node, whole, CURRENCY.search, most=30))
         candidates.append((i, price, cur.group(0) if cur else None, _in_link(node), node))
-    box, box_price, box_currency = buy_box(root, blocks)
+    box, box_price, box_currency = buy_box(buttons, blocks)
     if box is not None:
         inside = [c for c in candidates if c[4] is box or box in c[4].iterancestors()]
         if inside:
@@ -78,7 +79,7 @@ def price_from_page(root: El, blocks: list[tuple[El, str]],
         return box_price, box_currency
     if not candidates:
         # only on a page that sells something: an article's first amount is no price
-        return near_title(blocks, anchor) if structured or buy_buttons(root) else (None, None)
+        return near_title(blocks, anchor) if structured or buttons else (None, None)
     own = [c for c in candidates if not c[3]]
     if not own:
         return None, None  # only other products' tiles

@@ -351,7 +351,7 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None,
             meta_price = source is from_meta and product.price is None and found.get("price") not in (None, "")
             product.fill(found)
     try:  # (a story's product is what its markup says: its page is not read as a shop's)
-        guessed = {} if story else heuristics.guess(root, url, product, structured, seen.shop,
+        guessed = {} if story else heuristics.guess(root, url, product, structured, seen,
                                                     meta_price and product.price is not None)
         if guessed.pop(heuristics.UNSURE_STOCK, False):
             product.availability = None

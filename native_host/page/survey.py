@@ -10,7 +10,7 @@ for all of them (``context.build_context`` hands the survey to both).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -32,6 +32,18 @@ class Survey:
     scopes: list[El]  # microdata: elements with ``itemscope`` and ``itemtype``
     typed: list[El]  # RDFa: elements with ``typeof``
     shop: bool  # an element with attributes is a shop signal (:func:`heuristics.shop_signal`)
+    root: El
+    _buttons: list[El] | None = field(default=None, repr=False)
+
+    def buy_buttons(self) -> list[El]:
+        """:func:`buybox.buy_buttons` of the page, worked out on first use only: the product
+        readings and the agent's controls all ask for them (the tree must not change in
+        between: ``build_context`` runs the content stage, which does, last)."""
+        if self._buttons is None:
+            from native_host.page.buybox import buy_buttons  # (shops only: see heuristics.guess)
+
+            self._buttons = buy_buttons(self.root)
+        return self._buttons
 
 
 def stamp(el: El) -> int | None:
@@ -77,4 +89,4 @@ def survey(root: El, limit: int = 60) -> Survey:
             if n_controls < limit * 20:
                 n_controls += 1
                 controls.append((order, el))
-    return Survey(limit, ids, by_id, stamped, controls, scopes, typed, shop)
+    return Survey(limit, ids, by_id, stamped, controls, scopes, typed, shop, root)

@@ -123,3 +123,21 @@ def test_an_auction_whose_markup_gives_the_starting_price_reads_the_current_bid(
 def test_a_markup_price_stays_without_an_auction_or_a_starting_price_label(body: str) -> None:
     p = product_of(f"<h1 class='x0'>Pair of pillows</h1>{body}", _AUCTION_LD)
     assert p is not None and p.price == "150"
+
+
+def test_the_page_s_buy_buttons_are_worked_out_once_for_every_reading_that_needs_them(monkeypatch) -> None:
+    """The price, the stock state and the agent's controls all ask for the buy buttons; a
+    page's :class:`survey.Survey` works them out once (it was up to 7 walks a shop page)."""
+    from native_host.page import buybox
+    from native_host.page.context import build_context
+    from native_host.protocol import PageSnapshot
+
+    walks = []
+    real = buybox.buy_buttons
+    monkeypatch.setattr(buybox, "buy_buttons", lambda root: walks.append(root) or real(root))
+    page = ("<html><body><h1>Kettle 1.7 l</h1><div class='box'><span>€ 39,90</span>"
+            "<button id='add'>Add to cart</button></div>" + "<a href='/x'>menu</a>" * 80 + "</body></html>")
+    ctx = build_context(PageSnapshot(url="https://shop.example/kettle", html=page), 2000)
+    assert (ctx.product.price, ctx.product.availability) == ("39.90", "InStock")
+    assert any(item.label == "Add to cart" for item in ctx.interactive)
+    assert len(walks) == 1
