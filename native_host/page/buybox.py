@@ -14,7 +14,7 @@ from lxml import etree
 
 from native_host.page.buywords import BUY, bare_buy, bid, named_add_to_cart
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service,
-                                    service_words, shown_text)
+                                    service_words, shown_text, signed)
 from native_host.page.normalise import normalise_price
 from native_host.page.parse import text_of
 from native_host.page.shopview import ancestors, attrs, hidden_or_other
@@ -67,7 +67,7 @@ def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None,
                 if _in_other_control(el, box, button):
                     continue
                 mine = shown_text(el)
-                text = beside_parent(el, mine, MONEY.search, ok=lambda parent: id(
+                text = beside_parent(el, mine, signed, ok=lambda parent: id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
                 price = amount(MONEY.search(text)) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
                 if price and float(price) > 0 and not _labelled_not_price(

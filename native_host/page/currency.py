@@ -23,6 +23,7 @@ _UNAMBIGUOUS = {
     "din": "RSD", "дин": "RSD", "rm": "MYR", "rp": "IDR", "₦": "NGN", "₵": "GHS", "ksh": "KES",
     "đ": "VND", "₾": "GEL", "₼": "AZN", "৳": "BDT", "₡": "CRC", "₲": "PYG", "s/": "PEN", "บาท": "THB",
     "ش.ج": "ILS", "lek": "ALL", "рублей": "RUB", "рубля": "RUB",
+    "kd": "KWD", "bd": "BHD", "ر.ع": "OMR", "د.ب": "BHD", "ر.ق": "QAR",
 }
 # country (domain or locale region) → its currency, for the shared signs
 _COUNTRY = {
@@ -35,6 +36,7 @@ _COUNTRY = {
     "lr": "LRD", "fj": "FJD", "bn": "BND", "zw": "USD", "za": "ZAR", "ph": "PHP", "my": "MYR",
     "gb": "GBP", "uk": "GBP", "ie": "EUR", "de": "EUR", "fr": "EUR", "es": "EUR", "it": "EUR",
     "pl": "PLN", "ru": "RUB", "kz": "KZT", "ua": "UAH", "tr": "TRY", "kr": "KRW", "ch": "CHF",
+    "ae": "AED", "ma": "MAD",
 }
 # which countries' currencies each shared sign can stand for
 _SHARED = {
@@ -48,9 +50,10 @@ _SHARED = {
     "₨": {"INR", "PKR", "LKR", "NPR", "MUR"},
     "lei": {"RON", "MDL"},
     "r": {"ZAR"},
+    "dhs": {"AED", "MAD"},
 }
 _SHARED_DEFAULT = {"$": "USD", "¥": "JPY", "元": "CNY", "rs": "INR", "₨": "INR", "lei": "RON",
-                   "r": "ZAR", "kr": None}
+                   "r": "ZAR", "kr": None, "dhs": "AED"}
 # languages that name a country's currency on their own (no region in the locale)
 _LANGUAGE = {"sv": "SEK", "nb": "NOK", "nn": "NOK", "no": "NOK", "da": "DKK", "is": "ISK",
              "ja": "JPY", "zh": "CNY", "ro": "RON"}

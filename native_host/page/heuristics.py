@@ -15,7 +15,7 @@ from lxml import etree
 
 from native_host.page import shopview
 from native_host.page.buywords import BUY as _BUY, bare_buy, bid, named_add_to_cart
-from native_host.page.money import MONEY, amount, beside_parent, money_only
+from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
@@ -162,7 +162,7 @@ def _starting_price(blocks: list[tuple[El, str]], price: str) -> bool:
     start = shopview.title_index(blocks)
     for el, text in blocks[start:start + _REGION]:
         if len(text) <= 60 and _STARTING.search(text):
-            around = beside_parent(el, text, MONEY.search, most=60)
+            around = beside_parent(el, text, signed, most=60)
             if any(Decimal(found) == Decimal(price) for m in MONEY.finditer(around) if (found := amount(m))):
                 return True
     return False

@@ -25,13 +25,17 @@ NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|sa
 # a sign, an ISO code (also written against the amount: "EUR15.99", "99SAR") or a local
 # abbreviation ("zł", "Kč", "ر.س")
 CURRENCY = Lazy(r"[$€£¥￥₹₽₩₺₴₪฿₫₸円元₱₦₾₼৳₡₲]|(?:원|đ)(?![^\W\d_])|บาท|ش\.ج|درهم|ر\.س|د\.إ|د\.ك|ج\.م|"
+                r"ر\.ع|د\.ب|ر\.ق|"  # Omani, Bahraini, Qatari
                 r"(?=[^\W\d_])(?<![^\W\d_])(?:(?:NT|HK|US|CA?|AU?|NZ|S|MX|R)\$|S/\.?|"  # "R$ 129,90" is BRL, not "$"
                 r"(?:USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|INR|RUB|BRL|PLN|"
                 r"SEK|NOK|DKK|CZK|HUF|RON|KZT|SAR|AED|QAR|KWD|EGP|TRY|MXN|ZAR|HKD|SGD|CNY|KRW|TWD|"
                 r"THB|BGN|UAH|ILS|CLP|ARS|COP|PHP|MYR|IDR|VND|ISK|BYN|AZN|BDT|PKR|LKR|NGN|KES|TND|OMR|"
                 r"BHD|JOD|MDL|RSD|MKD|GTQ|PYG|UYU|"
                 # local abbreviations, also written against the amount ("299zł", "1.299,90TL")
-                r"Lei|Kč|zł|kr|Kn|Rs\.?|Ft|тг|руб(?:лей|ля)?|грн|лв|TL|RM|Rp|дин|KSh|Lek|Fr\.(?=\s*\d))"
+                r"Lei|Kč|zł|kr|Kn|Rs\.?|Ft|тг|руб(?:лей|ля)?|грн|лв|TL|RM|Rp|дин|KSh|Lek|Dhs|Fr\.(?=\s*\d)|"
+                # Kuwaiti and Bahraini dinars, whose fils make three decimals ("KD 12.500"): only
+                # so, as "KD 15" may be a shoe's model and "BD 25" a disc
+                r"(?:KD|BD)(?=\.?\s*\d{1,3}(?:,\d{3})*\.\d{3}(?!\d))|(?:(?<=\.\d{3})|(?<=\.\d{3}\s))(?:KD|BD))"
                 r"(?:\.|(?![^\W\d_])))", re.I)
 # an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
 # ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
@@ -39,13 +43,27 @@ AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 # (whole units written with a dash for the cents before the sign: "1 299,- Kč", "49.– CHF")
 MONEY = Lazy(rf"(?:{CURRENCY.pattern})\s*(?P<a>{AMOUNT.pattern})|"
-             rf"(?P<b>{AMOUNT.pattern})(?:[.,][-–])?\s*(?:{CURRENCY.pattern})", re.I)
+             rf"(?P<b>{AMOUNT.pattern})(?:[.,][-–])?\s*(?:{CURRENCY.pattern})|"
+             # with no sign, as Nordic shops write them ("299:-", "1 299,-"), not ":-)"
+             rf"(?P<c>{AMOUNT.pattern})[:,][-–](?![\w()\[\]{{}}/\\|*<>=^~-])", re.I)
 STRUCK = {"del", "s", "strike"}
 
 
 def amount(m: re.Match | None) -> str | None:
     """The price an amount match (of ``MONEY``) reads as, a plain decimal string."""
-    return normalise_price(m.group("a") or m.group("b"), structured=False) if m else None
+    if m is None:
+        return None
+    name = "a" if m.group("a") else "b" if m.group("b") else "c"
+    found = m.group(name)
+    if m.string[m.end(name):m.end(name) + 2][1:] in ("-", "–") and m.string[m.end(name)] in ".,:":
+        found = re.sub(r"\D", "", found)  # whole units: "1.299,-" is 1299
+    return normalise_price(found, structured=False)
+
+
+def signed(text: str) -> re.Match | None:
+    """The first amount in ``text`` shown with a currency sign (not a bare "299:-", whose
+    sign may sit in the parent: "€ <span>20,-</span>")."""
+    return next((m for m in MONEY.finditer(text) if m.group("c") is None), None)
 
 
 def shown_text(node: El) -> str:

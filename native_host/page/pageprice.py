@@ -19,7 +19,7 @@ from lxml import etree
 
 from native_host.page.buybox import buy_box
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
-                                    beside_parent, money_only, service, shown_text)
+                                    beside_parent, money_only, service, shown_text, signed)
 from native_host.page.normalise import normalise_price
 from native_host.page.shopview import ancestors, attrs, title_index
 
@@ -106,7 +106,7 @@ def _labelled(blocks: list[tuple[El, str]], i: int) -> tuple[int, str, str | Non
             return None
         if not AMOUNT.search(text):
             continue
-        text = beside_parent(el, text, MONEY.search, most=40)  # "32" · "zł"
+        text = beside_parent(el, text, signed, most=40)  # "32" · "zł"
         m = MONEY.search(text) if len(text) <= 40 else None
         if m is None or any(a.tag in STRUCK for a in (el, *ancestors(el, 3))):
             continue
@@ -129,7 +129,7 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
         if len(text) > 24:
             continue
-        text = beside_parent(el, text, money_only, ok=lambda _, short=len(text) <= 24: short)
+        text = beside_parent(el, text, lambda t: money_only(t) and signed(t), ok=lambda _, short=len(text) <= 24: short)
         if len(text) > 24 or not money_only(text) or _in_link(el) \
                 or any(a.tag in STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
             continue

@@ -23,6 +23,13 @@ from tests.page.test_product_shops import product_of
     ("R$ 129,90", "129.90", "BRL"), ("NT$ 1,290", "1290", "TWD"), ("HK$ 299", "299", "HKD"),
     # whole units with a dash for the cents, before the sign
     ("1 299,- Kč", "1299", "CZK"), ("49.– CHF", "49", "CHF"), ("299,- kr", "299", None),
+    ("1.299,- kr", "1299", None),
+    # (session 10) Gulf dinars with three decimals, riyals and dirhams in their own script,
+    # and Nordic whole units with no sign at all
+    ("KD 12.500", "12.500", "KWD"), ("12.500 KD", "12.500", "KWD"), ("BD 3.750", "3.750", "BHD"),
+    ("KD 1,250.000", "1250.000", "KWD"), ("12.500 ر.ع.", "12.500", "OMR"), ("3.750 د.ب", "3.750", "BHD"),
+    ("99 ر.ق", "99", "QAR"), ("Dhs 99", "99", "AED"), ("299:-", "299", None), ("1 299:-", "1299", None),
+    ("1299,-", "1299", None), ("1.299,-", "1299", None),
 ])
 def test_a_price_in_more_currencies_is_read_beside_the_buy_button(shown: str, price: str, currency: str) -> None:
     p = product_of(f"<h1>Widget</h1><div class='x1'><span class='x2'>{shown}</span>"
@@ -36,9 +43,12 @@ def test_the_full_width_yen_sign_follows_the_page_country() -> None:
     assert p is not None and (p.price, p.currency) == ("299", "CNY")
 
 
-@pytest.mark.parametrize("text", ["din 1. ordre", "Rok 2020 р.", "HTML5 player", "XS/ 29 cm", "the 3 colours"])
+@pytest.mark.parametrize("text", ["din 1. ordre", "Rok 2020 р.", "HTML5 player", "XS/ 29 cm", "the 3 colours",
+                                  "Nike KD 15", "BD 25 disc", "KD 12.5", "5:-)", "Price:- 500", "pages 2,-3",
+                                  "12:-(", "3,-/4"])
 def test_words_like_a_currency_are_no_money(text: str) -> None:
-    # "din" (Danish "your"), Ukrainian "р." (a year), a size "XS/": none is taken for a currency
+    # "din" (Danish "your"), Ukrainian "р." (a year), a size "XS/": none is taken for a currency;
+    # nor a shoe model "KD 15" or a disc "BD 25" (a dinar has three decimals), an emoticon or a range
     assert MONEY.search(text) is None
 
 
@@ -62,3 +72,14 @@ def test_an_amount_under_a_price_label_in_more_words_is_the_price(label: str) ->
 def test_other_prices_labels_do_not_name_the_price(label: str) -> None:
     p = _labelled(label)
     assert p is not None and p.price != "32"
+
+
+_PRODUCT = '<script type="application/ld+json">{"@type":"Product","name":"Fernbedienung"}</script>'
+
+
+@pytest.mark.parametrize("box, head", [("<div><strong>€ <span>20,-</span></strong> <div>Verhandlungsbasis</div></div>", _PRODUCT),  # near the title
+                                       ("<div class='x1'><span>20,-</span> <span>€</span><button>In den Warenkorb</button></div>", "")])
+def test_whole_units_keep_the_sign_their_parent_shows(box: str, head: str) -> None:
+    # "20,-" is an amount by itself now; the "€" beside it still names its currency
+    p = product_of(f"<h1>Fernbedienung</h1>{box}", head)
+    assert p is not None and (p.price, p.currency) == ("20", "EUR")
