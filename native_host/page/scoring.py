@@ -110,10 +110,57 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
             break
         final[el] = raw * (1 - link_density(el))
         best = sorted(best + [final[el]])[-_WINDOW:]
-    ranked = sorted(final, key=final.__getitem__, reverse=True)
+    ranked = _not_a_form(sorted(final, key=final.__getitem__, reverse=True), body)
     lazy = _LazyFinal(scores, final)
     first = ranked[0] if ranked[0].tag not in _LISTS else _beyond_list(ranked[0], scores)
     return _promote(first, ranked[1:_WINDOW], lazy), lazy
+
+
+# a form of at most this much text is a form (a comment box, a sign-up, a search), not the
+# page's wrapper (ASP.NET pages put the whole page in one <form>)
+_FORM_CHARS = 2000
+_OWN_CHARS = 100  # a box with less text of its own beside the forms it holds is theirs
+
+
+def _not_a_form(ranked: list[El], body: El) -> list[El]:
+    """``ranked`` with its best candidate that is not a form's content first: a comment
+    box's or a sign-up's labels and consent lines can outscore a short story, but a form is
+    never the article (:func:`cleaning.clean` drops forms), and the page lost its text when
+    one won.  A candidate is a form's when it lies in a form of at most 2000 characters or
+    holds such forms and under 100 characters of text beside them (their box with its "Leave
+    a Reply" heading).  The others keep their place (they still count as the strong
+    candidates around the best one)."""
+    forms = list(body.iter("form"))
+    if not forms:
+        return ranked
+    small: dict[El, bool] = {}
+    for at, el in enumerate(ranked):
+        if not _in_forms(el, forms, small):
+            return [el] + ranked[:at] + ranked[at + 1:] if at else ranked
+    return ranked
+
+
+def _in_forms(el: El, forms: list[El], small: dict[El, bool]) -> bool:
+    held = 0
+    for form in forms:
+        if form is el or _is_ancestor(form, el):
+            return _small(form, small)
+        if _is_ancestor(el, form) and _small(form, small):
+            held += text_len(form)
+    return held > 0 and text_len(el) - held < _OWN_CHARS
+
+
+def _small(form: El, known: dict[El, bool]) -> bool:
+    """Whether ``form`` holds at most 2000 characters of text (read no further than that:
+    a page wrapped in one form is not serialised for it)."""
+    if form not in known:
+        seen = 0
+        for piece in form.itertext():
+            seen += len(" ".join(piece.split()))
+            if seen > _FORM_CHARS:
+                break
+        known[form] = seen <= _FORM_CHARS
+    return known[form]
 
 
 def under_title(parts: list[El], final: dict, anchor: Anchor) -> El | None:

@@ -106,3 +106,33 @@ def test_a_paragraph_of_links_to_other_posts_under_the_article_goes() -> None:
     assert "Siehe auch" not in text and "number 3" not in text
     # one link may close the story's own text
     assert "ad blocking" in ending("<p>Read more about <a href='/adblock'>ad blocking here</a>.</p>")
+
+
+def test_a_comment_form_does_not_outscore_a_short_story() -> None:
+    # names say nothing: the form's consent lines and labels, with their commas, outscored
+    # the two-paragraph story, and the form (dropped when cleaned) left only its heading
+    story = ("<div class='a3'><h1>Truckwash A31</h1><p>Since early 2019 we wash lorries in four "
+             "large bays in Rhede, right by the A31, with staff who like the work. Special "
+             "vehicles can use a self-service bay day and night.</p><p>Ottostraße 14<br>26899 "
+             "Rhede</p></div><div class='n'><a href='/a30'>Truckwash A30</a> <a href='/a32'>"
+             "Truckwash A32</a></div>")
+    form = ("<div class='b7'><h3>Leave a Reply</h3><form action='/post' method='post'>"
+            "<p>Your e-mail address will not be published, required fields are marked, and "
+            "your comment, name, site and address are kept with it.</p>"
+            "<p><label>Comment</label><textarea name='c'></textarea></p>"
+            "<p><label>Name, required</label><input name='n'></p>"
+            "<p><input type='checkbox' name='s'> Save my name, e-mail and website in this "
+            "browser for the next time, so that I need not type them, I comment.</p>"
+            "<p>By sending it you agree that we store, process and, where the law asks, pass on "
+            "your data, as our privacy notice, which you can read at any time, explains.</p>"
+            "<p><input type='submit' value='Post Comment'></p></form></div>")
+    text = page(f"<div class='a1'><div class='a2'>{story}{form}</div></div>")
+    assert "self-service bay" in text
+    assert "privacy notice" not in text
+    # a page wrapped in one big form (ASP.NET) is still read inside it, not in a box beside
+    long_story = "".join(f"<p>{PARA} Part {i}.</p>" for i in range(9))
+    beside = "".join(f"<p>{PARA} Box {i}.</p>" for i in range(7))
+    wrapped = page(f"<form action='/page.aspx'><div class='h'><a href='/'>Home</a></div>"
+                   f"<div class='c'>{long_story}</div><div class='f'>Contact, 2021</div></form>"
+                   f"<div class='s'>{beside}</div>")
+    assert "Part 8." in wrapped and "Box 1." not in wrapped
