@@ -26,7 +26,8 @@ GRID: dict[str, dict[str, tuple]] = {
              "native_host.page.scoring._BONUS_TEXT": (1.0, 2.0),
              "native_host.page.scoring._TITLE_SHARE": (0.4, 0.3, 0.5),
              "native_host.page.scoring._NEAR_CHARS": (1000, 600, 1500),
-             "native_host.page.anchor._FAR_CHARS": (1500, 1000, 2000)},
+             "native_host.page.anchor._FAR_CHARS": (1500, 1000, 2000),
+             "native_host.page.scoring._WRAPPED_PLACES": (2, 10)},  # 10: never (the window)
     "products": {"native_host.page.heuristics._PRICE_MEANS_IN_STOCK": (True, False),
                  "native_host.page.heuristics._REGION": (400, 200, 800),
                  "native_host.page.heuristics._NEAR_TITLE": (8, 4, 16),

@@ -38,6 +38,8 @@ _CLOSE = 0.75  # candidates scoring this share of the best one may make it climb
 _WINDOW = 10  # how many of the best candidates _promote weighs
 _LISTS = ("ol", "ul", "dl")
 _PLACES = 3  # strong candidates in this many other places make the best one climb
+# ... or in this many, when a wrapper of the best one that holds them scores close to it too
+_WRAPPED_PLACES = 2
 # a positive class/id weight counts for a candidate whose blocks give it this score at least
 # (one short block scores 1 into its parent, 1/12 five levels up)
 _BONUS_TEXT = 1.0
@@ -217,21 +219,32 @@ class _LazyFinal(dict):
 
 
 def _promote(top: El, others: list[El], final: dict) -> El:
-    """Climb to a common ancestor when strong candidates in three other places live under it.
+    """Climb to a common ancestor when strong candidates in three other places live under it,
+    or in two when that ancestor is a strong candidate itself (a post body whose sections
+    each have a heading and a wrapper of their own).
 
     A place is counted once: an ancestor of ``top`` is not another place (it scores from
     ``top``'s own text), and nested candidates are one place (a wrapper scores from what
     it wraps), so a story, a box beside it and their wrappers are not four stories.  The
     best candidates are weighed (ten, not five: wrappers take room in the list)."""
     top_score = final[top]
-    alternatives = [o for o in others if final[o] / max(top_score, 1e-9) >= _CLOSE
-                    and not _is_ancestor(o, top)]
+    strong = [o for o in others if final[o] / max(top_score, 1e-9) >= _CLOSE]
+    alternatives = [o for o in strong if not _is_ancestor(o, top)]
     places = [o for o in alternatives if not any(_is_ancestor(a, o) for a in alternatives)]
+    wrappers = {o for o in strong if o not in alternatives}
+    climbed = False
     if len(places) >= _PLACES:
         parent = top.getparent()
         while parent is not None and parent.tag != "body":
             holding = sum(1 for a in places if _is_ancestor(parent, a))
             if holding >= _PLACES:
+                top, climbed = parent, True
+                break
+            parent = parent.getparent()
+    if not climbed and len(places) >= _WRAPPED_PLACES and wrappers:
+        parent = top.getparent()
+        while parent is not None and parent.tag != "html":
+            if parent in wrappers and sum(1 for a in places if _is_ancestor(parent, a)) >= _WRAPPED_PLACES:
                 top = parent
                 break
             parent = parent.getparent()

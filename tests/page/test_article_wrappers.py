@@ -120,3 +120,22 @@ def test_a_line_of_metadata_items_between_bars_goes_but_sentences_and_tables_sta
     text = page(f"<article>{STORY}{meta}{kept}<p>{PARA} The end.</p></article>")
     assert "The end." in text and "Prices went up" in text and "Kiel" in text
     assert "Added by" not in text and "Trackback" not in text
+
+
+def _section(n: int, sentences: int) -> str:
+    text = " ".join(f"Section {n} sentence {i}, which explains the advice, the hooks and the history." for i in range(sentences))
+    return f"<div class='outline-2'><h2>{n} Part {n}</h2><div class='outline-text-2'><p>{text}</p></div></div>"
+
+
+def test_a_post_body_whose_sections_each_have_a_wrapper_is_kept_whole() -> None:
+    """A post exported in sections (a heading and a wrapper each): the best section and two
+    more strong ones under a post body that scores close to it too are one article, not
+    three (two sections, not the three that make the best one climb anyway)."""
+    page = ("<html><body><div class='nav'><a href='/'>Home</a> <a href='/about'>About</a></div>"
+            "<div class='post'><h3>Meta-programming</h3><div class='post-body entry-content'>"
+            "<div id='content'><h1>Meta-programming</h1>"
+            + _section(1, 4) + _section(2, 5) + _section(3, 6)
+            + "</div></div></div><div class='footer'><a href='/x'>Simple theme</a></div></body></html>")
+    text = extract(parse(page))
+    assert all(f"Section {n} sentence 0" in text for n in (1, 2, 3)), text
+    assert "Simple theme" not in text
