@@ -15,7 +15,10 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``visible page only`` — all three removed: what a shop without markup shows;
 * ``names scrambled`` — every ``class`` and ``id`` replaced by a meaningless token (same
   token for the same name), markup kept: a shop whose CSS names say nothing;
-* ``visible only, names scrambled`` — both: only the words and the structure are left.
+* ``visible only, names scrambled`` — both: only the words and the structure are left;
+* ``visible only, prices split`` — no markup, and every shown price drawn in pieces as
+  some big shops do ("€" · "12" · "," · "99", "12<sup>€99</sup>", "12<sup>99</sup> €");
+* ``visible only, scrambled, prices split`` — all of it.
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import sys
 from pathlib import Path
 from typing import Callable
@@ -120,10 +124,71 @@ def visible_scrambled(root: etree._Element) -> None:
     scrambled(root)
 
 
+# an amount with two decimals and a currency sign, the whole text of an element ("12,99 €",
+# "$1,299.00", "EUR 45.50"): the bench's own pattern, not the extractor's
+_SHOWN_PRICE = re.compile(r"\s*(?P<pre>[$€£¥₹₽]|[A-Z]{3}|zł|Kč|Lei|Rs\.?)?\s*(?P<int>\d{1,3}(?:[.,'\s\u00a0]\d{3})*|\d+)"
+                          r"(?P<sep>[.,])(?P<frac>\d\d)\s*(?P<post>[$€£¥₹₽]|[A-Z]{3}|zł|Kč|kr\.?|Lei|лв\.?|руб\.?|грн|Ft)?\s*")
+
+
+def _span(parent: etree._Element, tag: str = "span", text: str | None = None) -> etree._Element:
+    child = etree.SubElement(parent, tag)
+    child.text = text
+    return child
+
+
+def prices_split(root: etree._Element) -> None:
+    """Each shown price ("12,99 €") drawn in pieces, the way big shops' themes do, one
+    style per page (picked from its title): the sign, the whole units and the cents in
+    elements of their own with no space between them (``€<span>12<span>,</span></span>
+    <span>99</span>``), the cents after the sign in a ``<sup>`` ("12<sup>€99</sup>", French
+    shops; "$1,299<sup>00</sup>"), or the cents in a ``<sup>`` and the sign in an element
+    of its own or after them ("12<sup>99</sup> €", "<span>$</span>1,299<sup>00</sup>")."""
+    title = next((" ".join(h.text_content().split()) for h in root.iter("h1", "title")), "")
+    style = int(hashlib.sha1(title.encode("utf-8")).hexdigest(), 16) % 3
+    for el in list(root.iter(etree.Element)):
+        if len(el) or el.tag in ("script", "style", "title", "option", "textarea") or not el.text:
+            continue
+        m = _SHOWN_PRICE.fullmatch(el.text)
+        if m is None or not (m.group("pre") or m.group("post")) or (m.group("pre") and m.group("post")):
+            continue
+        sign = m.group("pre") or m.group("post")
+        el.text = None
+        if style == 0:  # Amazon's way
+            if m.group("pre"):
+                _span(el, text=sign)
+            whole = _span(el, text=m.group("int"))
+            _span(whole, text=m.group("sep"))
+            _span(el, text=m.group("frac"))
+            if m.group("post"):
+                _span(el, text=" " + sign)
+        elif style == 1:  # "12€99", "$1,299⁰⁰"
+            el.text = (sign if m.group("pre") else "") + m.group("int")
+            _span(el, "sup", ("" if m.group("pre") else sign) + m.group("frac"))
+        else:  # "12⁹⁹ €", "<span>$</span>1,299⁰⁰"
+            if m.group("pre"):
+                _span(el, text=sign).tail = m.group("int")
+            else:
+                el.text = m.group("int")
+            cents = _span(el, "sup", m.group("frac"))
+            if m.group("post"):
+                cents.tail = " " + sign
+
+
+def visible_split(root: etree._Element) -> None:
+    visible_only(root)
+    prices_split(root)
+
+
+def visible_scrambled_split(root: etree._Element) -> None:
+    visible_split(root)
+    scrambled(root)
+
+
 VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "as is": None, "no JSON-LD": no_jsonld, "no microdata/RDFa": no_microdata,
     "microdata as RDFa": as_rdfa, "no OG/meta": no_meta, "visible page only": visible_only, "names scrambled": scrambled,
-    "visible only, names scrambled": visible_scrambled,
+    "visible only, names scrambled": visible_scrambled, "visible only, prices split": visible_split,
+    "visible only, scrambled, prices split": visible_scrambled_split,
 }
 
 

@@ -58,8 +58,12 @@ def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None,
             shown = [el for el in box.iter(etree.Element) if id(el) in visible]
             if len(shown) > 60:
                 break
+            passed: set[El] = set()  # not the price, with what they hold ("36<sup>€53</sup>")
             for i, el in enumerate(shown):
+                if any(a in passed for a in ancestors(el, 3)):
+                    continue
                 if el.tag in STRUCK or NOT_PRICE.search(attrs(el)) or service(el):
+                    passed.add(el)
                     found = _old_price(el) if n == 0 else None
                     if found:
                         old.setdefault(found[0], (box, found[1]))
@@ -69,11 +73,14 @@ def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None,
                 mine = shown_text(el)
                 text = beside_parent(el, mine, signed, ok=lambda parent: id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
-                price = amount(MONEY.search(text)) if len(text) <= 40 and not _NOT_THE_PRICE.search(text) else None
+                judged = len(text) <= 40
+                price = amount(MONEY.search(text)) if judged and not _NOT_THE_PRICE.search(text) else None
                 if price and float(price) > 0 and not _labelled_not_price(
                         shown[i - 1] if i else None, el, own, text is not mine):
                     cur = CURRENCY.search(text)
                     return box, price, cur.group(0) if cur else None
+                if judged and len(el) and MONEY.search(mine):
+                    passed.add(el)  # its amount was weighed whole: its cents are not read alone
         # no amount shown beside the button: its own price attribute (after the shown
         # amounts: a shop may put the list price there, which it shows struck)
         for holder in (button, *(a for a in ancestors(button, 3) if a.tag == "form")):

@@ -66,6 +66,33 @@ def signed(text: str) -> re.Match | None:
     return next((m for m in MONEY.finditer(text) if m.group("c") is None), None)
 
 
+_CENTS = Lazy(rf"\s*(?:(?P<sign>{CURRENCY.pattern})\s*)?(?P<d>\d\d)\s*", re.I)
+_SIGN_ONLY = Lazy(rf"\s*(?:{CURRENCY.pattern})?\s*", re.I)
+
+
+def _cents(parts: list[str], el: El) -> bool:
+    """Whether ``el`` (a childless ``sup`` / ``span``) is the cents of the whole units
+    ``parts`` ends with, drawn apart ("229" · "99", "12" · "€99", "12" · "," · "99", with
+    at most a currency sign after it): if so they are joined in ``parts`` ("229.99")."""
+    text = el.text or ""
+    if not text or len(text) > 12 or not text.strip()[-1:].isdigit():
+        return False
+    m = _CENTS.fullmatch(text)
+    if m is None or not _SIGN_ONLY.fullmatch(el.tail or ""):
+        return False
+    at = len(parts) - 1
+    if parts[at].strip() in (",", ".") and at:  # the separator in an element of its own
+        at -= 1
+    whole = parts[at].rstrip()
+    if not whole[-1:].isdigit() or re.search(r"[.,]\d{1,2}$", whole):
+        return False
+    del parts[at + 1:]
+    parts[at] = f"{whole}{',' if '.' in whole else '.'}{m.group('d')}"  # ("1.299" · "00": 1.299,00)
+    if m.group("sign"):
+        parts.append(m.group("sign"))
+    return True
+
+
 def shown_text(node: El) -> str:
     """``node``'s text without struck-through or old/list-price parts."""
     parts: list[str] = []
@@ -83,10 +110,8 @@ def shown_text(node: El) -> str:
             if el.tail:
                 parts.append(el.tail)
             continue
-        if el.tag in ("sup", "span") and re.fullmatch(r"\s*\d{2}\s*", el.text or "") and parts \
-                and re.search(r"\d\s*$", parts[-1]) and len(el) == 0 and not (el.tail or "").strip():
-            # "$229<sup>99</sup>", "$229<span class=cents>99</span>": 229.99
-            parts[-1] = parts[-1].rstrip() + "." + el.text.strip()
+        if el.tag in ("sup", "span") and parts and len(el) == 0 and _cents(parts, el):
+            pass  # "$229<sup>99</sup>", "12<sup>€99</sup>", "12<span>,</span><span>99</span>": 229.99, 12.99 €
         elif el.text:
             parts.append(el.text)
         if not is_root and el.tail:

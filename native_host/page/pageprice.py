@@ -106,7 +106,8 @@ def _labelled(blocks: list[tuple[El, str]], i: int) -> tuple[int, str, str | Non
             return None
         if not AMOUNT.search(text):
             continue
-        text = beside_parent(el, text, signed, most=40)  # "32" · "zł"
+        # (its whole text: the cents may sit in a child, "£48<sup>99</sup>"); "32" · "zł"
+        text = beside_parent(el, shown_text(el) if len(el) else text, signed, most=40)
         m = MONEY.search(text) if len(text) <= 40 else None
         if m is None or any(a.tag in STRUCK for a in (el, *ancestors(el, 3))):
             continue
@@ -129,7 +130,8 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
         if len(text) > 24:
             continue
-        text = beside_parent(el, text, lambda t: money_only(t) and signed(t), ok=lambda _, short=len(text) <= 24: short)
+        text = beside_parent(el, shown_text(el) if len(el) else text, lambda t: money_only(t) and signed(t),
+                             ok=lambda _, short=len(text) <= 24: short)
         if len(text) > 24 or not money_only(text) or _in_link(el) \
                 or any(a.tag in STRUCK or NOT_PRICE.search(attrs(a)) for a in (el, *ancestors(el, 3))):
             continue
