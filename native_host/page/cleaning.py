@@ -18,7 +18,8 @@ from native_host.page.anchor import title_words
 from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all)
-from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
+from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
+                                       text_len)
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 
@@ -50,7 +51,8 @@ def _hidden(el: El) -> bool:
 
 
 def prepare(body: El, flags: Flags, title: str) -> None:
-    """Remove non-content and turn text-only divs into paragraphs (in place).
+    """Remove non-content and turn text-only divs (and long runs of text beside a div's
+    blocks) into paragraphs (in place).
 
     One pass in Python over the elements (libxml2's XPath unions and ``or`` predicates
     are several times slower than this on big pages)."""
@@ -77,6 +79,49 @@ def prepare(body: El, flags: Flags, title: str) -> None:
     for el in list(body.iter("div")):
         if not any(isinstance(c.tag, str) and c.tag in _PHRASING_BLOCKERS for c in el):
             el.tag = "p"
+        else:
+            _loose_runs(el)
+
+
+# text set straight in a box beside its blocks becomes a paragraph when a run of it is as long
+# as a lead's paragraph (a date, "Rate me?" or a label beside a picture is not)
+_RUN_CHARS = 60
+
+
+def _loose_runs(div: El) -> None:
+    """The runs of text and inline elements that stand straight in ``div`` between its
+    blocks, each as a ``<p>`` marked :data:`LOOSE_RUN` when it holds 60 characters or more:
+    paragraphs in disguise (a post's text beside its quote, a page's text around its map and
+    table), which the scorer counts as Readability.js does (it wraps such text too)."""
+    text = div.text
+    if (text is None or text.isspace()) and all(c.tail is None or c.tail.isspace() for c in div):
+        return
+    runs = []  # (the element whose tail starts the run or None, that text, the run, the block after)
+    owner: El | None = None
+    run: list[El] = []
+    for child in div:
+        if isinstance(child.tag, str) and child.tag in _PHRASING_BLOCKERS:
+            runs.append((owner, text, run, child))
+            owner, text, run = child, child.tail, []
+        else:
+            run.append(child)
+    runs.append((owner, text, run, None))
+    for owner, text, run, after in runs:
+        size = len((text or "").strip()) + sum(
+            (len(text_of(c).strip()) if isinstance(c.tag, str) else 0) + len((c.tail or "").strip()) for c in run)
+        if size < _RUN_CHARS:
+            continue
+        p = etree.Element("p", {LOOSE_RUN: ""})
+        p.text = text
+        if owner is None:
+            div.text = None
+        else:
+            owner.tail = None
+        p.extend(run)
+        if after is not None:
+            after.addprevious(p)
+        else:
+            div.append(p)
 
 
 def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:

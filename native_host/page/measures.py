@@ -16,6 +16,11 @@ from native_host.page.parse import text_of
 
 El = etree._Element
 
+# the mark of a paragraph :func:`cleaning.prepare` made from text standing straight in a box
+# beside its blocks: it scores like any paragraph, but is no standfirst (a lead is set apart
+# as a paragraph of its own; loose text above the body is a box's blurb)
+LOOSE_RUN = "data-loose-run"
+
 # lowercase patterns matched against lowercased values (several times faster than IGNORECASE)
 _NEGATIVE = re.compile(
     r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"

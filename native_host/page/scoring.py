@@ -14,7 +14,8 @@ from lxml import etree
 
 from native_host.page.anchor import Anchor
 from native_host.page.inarticle import beside_image
-from native_host.page.measures import Flags, class_and_id, class_weight, link_density, norm_len, text_len
+from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
+                                       text_len)
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -326,7 +327,7 @@ def leads(top: El, first: El, flags: Flags) -> list[El]:
     for el in holder.iter(etree.Element):
         if el is first:
             break
-        if el.tag != "p":
+        if el.tag != "p" or LOOSE_RUN in el.attrib:
             continue
         length = text_len(el)
         if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, holder, flags)
@@ -386,8 +387,8 @@ def _lead_before(first: El, flags: Flags) -> list[El]:
             if size > _LEAD_BOX_CHARS:
                 return []
             found = [el for el in ([box] if box.tag == "p" else box.iter("p"))
-                     if text_len(el) >= _LEAD_CHARS and link_density(el) <= 0.2
-                     and not _set_apart(el, box.getparent(), flags)]
+                     if LOOSE_RUN not in el.attrib and text_len(el) >= _LEAD_CHARS
+                     and link_density(el) <= 0.2 and not _set_apart(el, box.getparent(), flags)]
             return found if len(found) <= _MAX_LEADS else []
         node = node.getparent()
         if node is None or node.tag in ("body", "html"):

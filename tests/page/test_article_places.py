@@ -136,3 +136,36 @@ def test_a_comment_form_does_not_outscore_a_short_story() -> None:
                    f"<div class='c'>{long_story}</div><div class='f'>Contact, 2021</div></form>"
                    f"<div class='s'>{beside}</div>")
     assert "Part 8." in wrapped and "Box 1." not in wrapped
+
+
+REGION = ("The region lies in the north of the country, along the middle course of the river, "
+          "about 120 by 40 kilometres, and takes its name from one of the river's tributaries. ")
+
+
+def test_text_set_straight_in_a_box_beside_its_map_and_table_is_the_article() -> None:
+    # no <p>: the text stands in the box between a floated map, <br>s and a table; before,
+    # only paragraphs scored, and a shipping box with two <p>s was the page's text
+    story = (f"<div class='c1'><h1>The wine region</h1><div class='c2'><div class='c3' "
+             f"style='float:right'><img src='/map.svg'><br><small>Map: own work</small></div>"
+             f"{REGION} Part 1.<br><br>{REGION} Part 2.<br><br>{REGION} Part 3.<table><tr><th>Aged"
+             f"</th><td>24 months</td><td>36 months</td></tr><tr><th>In cask</th><td>12 months</td>"
+             f"<td>12 months</td></tr><tr><th>White</th><td>6</td><td>6</td></tr></table>"
+             f"{REGION} Part 4.</div></div>")
+    box = ("<div class='m1'><div class='m2'><p>We deliver by parcel service, in two to four "
+           "working days, packed safely, and you can follow your parcel online, from our store to "
+           "your door.</p><p>Orders of more than six bottles, wherever in the country, travel "
+           "free of charge, insured, and with a note from us.</p></div></div>")
+    text = page(story + box)
+    assert "Part 1." in text and "Part 4." in text and "24 months" in text
+    assert "parcel" not in text
+
+
+def test_loose_text_in_a_box_above_the_body_is_no_lead() -> None:
+    # a site's welcome blurb set straight in a box with its close link, right above the story:
+    # as a paragraph it would pass for the story's standfirst
+    welcome = ("<div class='w1'><div class='w2'>Welcome to the club's pages. We are an independent "
+               "association that writes about politics, economics, history and culture, and sends "
+               "petitions. <div class='w3'><a href='#'>Close</a></div></div></div>")
+    body = "".join(f"<p>{REGION} Story {i}.</p>" for i in range(5))
+    text = page(f"<div class='s0'>{welcome}<div class='s2'>{body}</div></div>")
+    assert "Story 4." in text and "Welcome" not in text
