@@ -18,7 +18,9 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``visible only, names scrambled`` — both: only the words and the structure are left;
 * ``visible only, prices split`` — no markup, and every shown price drawn in pieces as
   some big shops do ("€" · "12" · "," · "99", "12<sup>€99</sup>", "12<sup>99</sup> €");
-* ``visible only, scrambled, prices split`` — all of it.
+* ``visible only, scrambled, prices split`` — all of it;
+* ``visible only, no h1`` — no markup, and the ``h1`` drawn as a ``div`` (shops that name
+  the product in a ``div`` or ``h2``, or keep their ``h1`` for the logo).
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -179,6 +181,18 @@ def visible_split(root: etree._Element) -> None:
     prices_split(root)
 
 
+def no_h1(root: etree._Element) -> None:
+    """Headings ``h1`` drawn as ``div``s (many shops name the product in a ``div`` or an
+    ``h2``, or keep their ``h1`` for the logo)."""
+    for el in root.iter("h1"):
+        el.tag = "div"
+
+
+def visible_no_h1(root: etree._Element) -> None:
+    visible_only(root)
+    no_h1(root)
+
+
 def visible_scrambled_split(root: etree._Element) -> None:
     visible_split(root)
     scrambled(root)
@@ -188,7 +202,7 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "as is": None, "no JSON-LD": no_jsonld, "no microdata/RDFa": no_microdata,
     "microdata as RDFa": as_rdfa, "no OG/meta": no_meta, "visible page only": visible_only, "names scrambled": scrambled,
     "visible only, names scrambled": visible_scrambled, "visible only, prices split": visible_split,
-    "visible only, scrambled, prices split": visible_scrambled_split,
+    "visible only, scrambled, prices split": visible_scrambled_split, "visible only, no h1": visible_no_h1,
 }
 
 

@@ -21,7 +21,7 @@ from native_host.page.buybox import buy_box
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
                                     beside_parent, money_only, service, shown_text, signed)
 from native_host.page.normalise import normalise_price
-from native_host.page.shopview import ancestors, attrs, title_index
+from native_host.page.shopview import ancestors, attrs, title_at, title_index
 
 El = etree._Element
 
@@ -125,7 +125,7 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     """With no price-classed element and no buy box price: the first text right after the
     product's title that is an amount with a currency sign and nothing else ("€129.00"),
     not struck through, not in a link (another product's tile)."""
-    if not blocks or not any(a.tag == "h1" for a in (blocks[anchor][0], *ancestors(blocks[anchor][0], 4))):
+    if not blocks or title_at(blocks) is None:
         return None, None  # no title to be near
     for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
         if len(text) > 24:

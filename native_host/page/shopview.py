@@ -118,8 +118,32 @@ def blocks_after(title: El, n: int, limit: int = 400) -> list[tuple[El, str]]:
 
 
 def title_index(blocks: list[tuple[El, str]]) -> int:
-    """Index of the first block in the product's ``h1`` (0 when there is none)."""
+    """Index of the block that is the product's title (0 when there is none)."""
+    at = title_at(blocks)
+    return 0 if at is None else at
+
+
+def title_at(blocks: list[tuple[El, str]]) -> int | None:
+    """Index of the first block in the product's ``h1``; on a page without one, of the
+    block that names the product the way the page's ``<title>`` does."""
     for i, (el, _) in enumerate(blocks):
         if el.tag == "h1" or any(a.tag == "h1" for a in ancestors(el, 4)):
             return i
-    return 0
+    return _named_in_title(blocks)
+
+
+def _named_in_title(blocks: list[tuple[El, str]]) -> int | None:
+    """The longest visible text (not a link's: a trail's or another product's) that the
+    document's ``<title>`` holds — "Flat boots with track soles" in "Flat boots with track
+    soles | Zara Belgium" — when it is at least 8 characters and a third of the title."""
+    if not blocks:
+        return None
+    head = blocks[0][0].getroottree().getroot().find("head")
+    title = head.find("title") if head is not None else None
+    named = " ".join(text_of(title).split()).casefold() if title is not None else ""
+    best, at = max(8, len(named) // 3), None
+    for i, (el, text) in enumerate(blocks):
+        if best <= len(text) <= len(named) and el.tag != "a" and " ".join(text.split()).casefold() in named \
+                and not any(a.tag == "a" for a in ancestors(el, 3)):
+            best, at = len(text) + 1, i
+    return at
