@@ -297,6 +297,7 @@ def clean(article: El, flags: Flags) -> None:
     drop_crumb_trail(article)
     drop_tail_calls(article)
     total = None
+    emptied: set[El] = set()  # boxes that lost a block in this pass
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:
             # not an <aside>/<footer> that holds most of the article (sites that put the
@@ -305,10 +306,11 @@ def clean(article: El, flags: Flags) -> None:
                 total = text_len(article) if total is None else total
                 if text_len(el) > 0.5 * total:
                     continue
+            if el.tag in _ORPHANING:
+                emptied.add(el.getparent())
             _drop(el)
     if flags.clean_conditionally:
         candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
-        emptied: set[El] = set()  # boxes that lost a block in this pass
         for el in reversed(candidates):
             if el.getparent() is None or _inside(el, ("pre", "code")):
                 continue
@@ -355,8 +357,10 @@ def _should_drop(el: El, flags: Flags) -> bool:
 
 # a heading left alone in its box once the box's blocks went as link farms: the title of a
 # "see also" / "related" box whose teasers were cleaned away ("Zobacz także", "Artículos
-# relacionados"), not a heading of the article's own text
+# relacionados"), not a heading of the article's own text; or once its form went, which
+# a form is never the article's ("Leave a Reply", "Kontakt", "Abonniere unseren Newsletter")
 _ORPHAN_CHARS = 80
+_ORPHANING = ("form", "fieldset")
 
 
 def _orphan_heading(el: El) -> bool:

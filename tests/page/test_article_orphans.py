@@ -79,3 +79,11 @@ def test_an_author_line_above_the_date_line_under_the_title_goes_with_it() -> No
         == f"# The bridge\n\n{story}"
     kept = f"# The bridge\n\nA short line.\n\nAktualisiert: 11.04.2020, 10:27\n\n{story}"
     assert trim_head(kept) == kept  # a sentence, not a name: nothing is dropped
+
+
+def test_a_heading_left_alone_once_its_form_went_goes_too() -> None:
+    # a form is never the article's: its box's heading heads nothing once it went
+    form = ("<div class='x5'><h3>Leave a Reply</h3><form action='/post'><p><label>Name</label>"
+            "<input name='n'></p><p><textarea name='c'></textarea></p></form></div>")
+    text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 3 + form + f"<p>{PARA} The end.</p></div>")
+    assert "The end." in text and "Leave a Reply" not in text
