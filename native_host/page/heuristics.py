@@ -64,9 +64,21 @@ def _says(el: El, text: str) -> str | None:
     said = wording(text)
     if said != "out":
         return said
-    if _one_option(el):
+    if _one_option(el) or _state_label(el):
         return "other"
     return wording(text, _around(el))
+
+
+def _state_label(el: El) -> bool:
+    """Whether ``el`` is one of the state labels a shop's template puts in its enabled
+    add-to-cart control, beside its buy words — "Dodaj do koszyka" · "Produkt niedostępny",
+    the one not in force hidden by a style sheet: the control, not the label, says whether
+    the product can be bought (a control that says only "Sold out" is not one)."""
+    for node in (el, *shopview.ancestors(el, 4)):
+        if node.tag in ("a", "button"):
+            return node.get("disabled") is None and node.get("aria-disabled") != "true" \
+                and "disabled" not in (node.get("class") or "") and bool(_BUY.search(text_of(node)[:200]))
+    return False
 
 
 _OPTION_TAGS = {"li", "button", "label", "a", "td"}
@@ -99,12 +111,19 @@ def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None
 def _buy_state(buttons: list[El]) -> str | None:
     """"enabled" when the product has an add-to-cart / buy button (of ``buttons``, the
     page's :func:`buybox.buy_buttons`) a shopper can press, "disabled" when all of its buy
-    buttons are disabled, None when it shows none."""
+    buttons are disabled — or say only that the product is sold out ("Sold out" on an
+    ``add-to-cart`` button a script no longer lets one press) —, None when it shows none."""
     if not buttons:
         return None
     enabled = any(el.get("disabled") is None and "disabled" not in (el.get("class") or "")
-                  and el.get("aria-disabled") != "true" for el in buttons)
+                  and el.get("aria-disabled") != "true" and not _says_only_out(el) for el in buttons)
     return "enabled" if enabled else "disabled"
+
+
+def _says_only_out(el: El) -> bool:
+    """Whether the buy control ``el`` is labelled with out-of-stock wording, not buy words."""
+    text = " ".join(text_of(el).split())[:80] if el.tag != "form" else ""
+    return bool(text) and wording(text) == "out" and not _BUY.search(text)
 
 
 BuyState = Callable[[], "str | None"]

@@ -29,7 +29,7 @@ OUT = Lazy(
     r"(?:pas|plus) en stock|inte i lager|ei saatavilla|nincs készleten|nie ma w magazynie|"
     r"δεν υπάρχει σε απόθεμα|εκτός αποθέματος|không còn hàng|"
     r"tükendi|stokta yok|hết hàng|εξαντλήθηκε|μη διαθέσιμο|fuera de stock|niet beschikbaar|brak towaru|"
-    r"(?:chwilowo|obecnie|tymczasowo) niedostępn[ya]|nedostupno|nije dostupan|nije dostupno|nema na lageru|ni na voljo|slutsålt|"
+    r"(?:chwilowo|obecnie|tymczasowo) niedostępn[ya]|produkt (?:jest )?niedostępny|nedostupno|nije dostupan|nije dostupno|nema na lageru|ni na voljo|slutsålt|"
     r"ikke tilgængelig|nem elérhető|нема в наявності|немає на складі|изчерпан[оа]?|няма наличност|не е наличен|"
     r"pole laos|laost otsas|nav noliktavā|izpārdots|nėra sandėlyje|išparduota|stok habis|"
     r"notify me when (?:it'?s )?available|email me when (?:it'?s )?(?:back )?in stock|"
