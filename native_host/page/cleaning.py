@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from lxml import etree
 
+from native_host.page.adlabels import drop_ad_labels
 from native_host.page.anchor import title_words
 from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
@@ -296,6 +297,7 @@ def clean(article: El, flags: Flags) -> None:
     drop_pointers(article)
     drop_crumb_trail(article)
     drop_tail_calls(article)
+    drop_ad_labels(article)
     total = None
     emptied: set[El] = set()  # boxes that lost a block in this pass
     for el in list(article.iter("footer", "aside", "form", "fieldset")):

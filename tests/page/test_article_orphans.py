@@ -87,3 +87,16 @@ def test_a_heading_left_alone_once_its_form_went_goes_too() -> None:
             "<input name='n'></p><p><textarea name='c'></textarea></p></form></div>")
     text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 3 + form + f"<p>{PARA} The end.</p></div>")
     assert "The end." in text and "Leave a Reply" not in text
+
+
+def test_an_ad_slots_label_left_alone_goes_but_a_section_so_headed_stays() -> None:
+    ads = ("<div class='x6'><h3>Advertisement</h3><iframe src='https://ads.example/1'></iframe></div>"
+           "<center> - Anzeige - <br><a href='https://ads.example/2'><img src='/b.png'></a></center>"
+           "<div class='x7'><span>Reklama</span><script>slot()</script></div>")
+    text = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 2 + ads + f"<p>{PARA} The end.</p></div>")
+    assert "The end." in text
+    assert "Advertisement" not in text and "Anzeige" not in text and "Reklama" not in text
+    # a privacy notice's section about advertising is text with its heading
+    policy = article("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 2 + "<h2>Werbung</h2>"
+                     f"<p>{PARA}</p><p>{PARA} The end.</p></div>")
+    assert "Werbung" in policy
