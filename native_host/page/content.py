@@ -143,8 +143,8 @@ DATE_LINE = re.compile(r"^\W*(?:[^\W\d]+(?: [^\W\d]+){0,2}:\s*)?"
 
 def trim_head(text: str) -> str:
     """Without a date line before the article's first paragraph ("23.10.2018", "7. oktober
-    2020", "Aktualisiert: 11.04.2020, 10:27"), right at the start or under the title and a
-    subtitle: the page's metadata, not the text (page/dates.py reads it)."""
+    2020", "Aktualisiert: 11.04.2020, 10:27"), right at the start, under the title and a
+    subtitle, or above them: the page's metadata, not the text (page/dates.py reads it)."""
     blocks = text.split("\n\n", 5)
     at = 0
     while at < 2 and blocks[at].startswith("#") and len(blocks) > at + 1:
@@ -155,7 +155,15 @@ def trim_head(text: str) -> str:
             and DATE_LINE.match(blocks[date])
             and _size(blocks[date + 1]) >= 2 * _TAIL_BYTES):
         return "\n\n".join(blocks[:at] + blocks[date + 1:])
+    if len(blocks[0]) <= 40 and DATE_LINE.match(blocks[0]):
+        # the date line above the title (and a subtitle): the page's metadata all the same
+        after = 1
+        while after < 3 and len(blocks) > after + 1 and blocks[after].startswith("#"):
+            after += 1
+        if after > 1 and len(blocks) > after and _size(blocks[after]) >= 2 * _TAIL_BYTES:
+            return text.split("\n\n", 1)[1]
     return text
+
 
 
 _BYLINE_WORDS = 4

@@ -74,14 +74,50 @@ def published(root: El, meta: dict[str, str], jsonld: Iterable[Any] = (), source
 
 def _under_title(root: El) -> str | None:
     """The date of a short line that starts with one (or with a short label and one: the
-    line trim_head leaves out), among the few elements after the h1."""
+    line trim_head leaves out), among the few elements after the h1, else right above it
+    (or above its box: "20. März 2021 - 15:00 Uhr" over the title)."""
     h1 = next((h for h in root.iter("h1") if text_of(h).strip()), None)
-    for el in _following(h1, _UNDER_TITLE) if h1 is not None else ():
+    if h1 is None:
+        return None
+    for el in _following(h1, _UNDER_TITLE):
         text = " ".join(text_of(el).split())
         line = DATE_LINE.match(text) if len(text) <= _MAX else None
         if line:
             return normalise(line.group(1))
+    return _above(h1)
+
+
+_ABOVE = 3  # elements before the h1, and before its box, where a date line may stand
+
+
+def _above(h1: El) -> str | None:
+    node: El | None = h1
+    for _ in range(2):  # the title's own level, then its box's (a header)
+        seen, prev = 0, node.getprevious()
+        while prev is not None and seen < _ABOVE:
+            if isinstance(prev.tag, str):
+                seen += 1
+                text = _short_text(prev)
+                line = DATE_LINE.match(text) if text else None
+                if line:
+                    return normalise(line.group(1))
+            prev = prev.getprevious()
+        node = node.getparent()
+        if node is None or node.tag == "body":
+            break
     return None
+
+
+def _short_text(el: El) -> str | None:
+    """``el``'s text when it is a short line (read no further: a menu above the title is big)."""
+    pieces, size = [], 0
+    for piece in el.itertext():
+        pieces.append(piece)
+        size += len(piece)
+        if size > 4 * _MAX:
+            return None
+    text = " ".join("".join(pieces).split())
+    return text if len(text) <= _MAX else None
 
 
 def _following(el: El, limit: int) -> Iterable[El]:

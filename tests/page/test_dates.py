@@ -75,3 +75,17 @@ def test_a_date_line_under_the_title_is_the_date_when_nothing_is_declared(line, 
 def test_a_date_far_below_the_title_is_not_the_page_date():
     body = BODY.replace("</h1>", "</h1>" + "<p>Sunny days help.</p>" * 14 + "<p>23.10.2018</p>")
     assert context(body=body).published is None
+
+
+LONG = "<h1>Kettles in the sun</h1><p>" + "The SunBrew boils a litre of water in eleven minutes. " * 4 + "</p>"
+
+
+@pytest.mark.parametrize("body", [
+    "<p>20. März 2021 - 15:00 Uhr</p>" + LONG,  # right above the title
+    "<div><span>Veröffentlichung: 2. Februar 2022</span></div><header>" + LONG.replace("<p>", "</header><p>", 1),
+])
+def test_a_date_line_above_the_title_is_the_date_and_leaves_the_text(body):
+    ctx = context(body=body)
+    assert ctx.published in ("20. März 2021", "2. Februar 2022")
+    assert "März" not in ctx.main_text and "Februar" not in ctx.main_text
+    assert "eleven minutes" in ctx.main_text
