@@ -20,7 +20,9 @@ figures overstate what unseen shops get.  A reading that works only through one 
   some big shops do ("€" · "12" · "," · "99", "12<sup>€99</sup>", "12<sup>99</sup> €");
 * ``visible only, scrambled, prices split`` — all of it;
 * ``visible only, no h1`` — no markup, and the ``h1`` drawn as a ``div`` (shops that name
-  the product in a ``div`` or ``h2``, or keep their ``h1`` for the logo).
+  the product in a ``div`` or ``h2``, or keep their ``h1`` for the logo);
+* ``visible only, div buttons`` — no markup, and every ``button`` (and submit input) drawn
+  as a ``<div role="button">``, as script-driven shops draw them.
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -193,6 +195,29 @@ def visible_no_h1(root: etree._Element) -> None:
     no_h1(root)
 
 
+def div_buttons(root: etree._Element) -> None:
+    """Buttons drawn as ``<div role="button">`` (script-driven shops: the click handler is
+    the script's, the element a styled ``div``); a submit input becomes one showing its value."""
+    for el in list(root.iter("button", "input")):
+        if el.tag == "input":
+            if (el.get("type") or "").lower() not in ("submit", "button"):
+                continue
+            el.text = el.get("value")
+            for attr in ("type", "value", "name"):
+                el.attrib.pop(attr, None)
+        for attr in ("type", "disabled", "form", "formaction", "name", "value"):
+            if attr == "disabled" and attr in el.attrib:
+                el.set("aria-disabled", "true")
+            el.attrib.pop(attr, None)
+        el.tag = "div"
+        el.set("role", "button")
+
+
+def visible_div_buttons(root: etree._Element) -> None:
+    visible_only(root)
+    div_buttons(root)
+
+
 def visible_scrambled_split(root: etree._Element) -> None:
     visible_split(root)
     scrambled(root)
@@ -203,6 +228,7 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "microdata as RDFa": as_rdfa, "no OG/meta": no_meta, "visible page only": visible_only, "names scrambled": scrambled,
     "visible only, names scrambled": visible_scrambled, "visible only, prices split": visible_split,
     "visible only, scrambled, prices split": visible_scrambled_split, "visible only, no h1": visible_no_h1,
+    "visible only, div buttons": visible_div_buttons,
 }
 
 

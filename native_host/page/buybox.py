@@ -9,6 +9,8 @@ another offer), nor one labelled beside it as a list price or a service — or e
 from __future__ import annotations
 
 import re
+from itertools import chain
+from typing import Iterable
 
 from lxml import etree
 
@@ -22,15 +24,20 @@ from native_host.page.shopview import ancestors, attrs, hidden_or_other
 El = etree._Element
 
 
-def buy_buttons(root: El) -> list[El]:
+def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
     """Visible add-to-cart / buy-now buttons (and forms) of the product itself, not of the
-    products in carousels and recommendation blocks."""
+    products in carousels and recommendation blocks; then those of ``drawn``, elements
+    drawn as buttons (``<div role="button">``) whose short label buys (not a whole
+    product card a script made clickable)."""
     out = []
-    for el in root.iter("button", "input", "a", "form"):
+    for el in chain(root.iter("button", "input", "a", "form"), drawn):
         label = f"{attrs(el)} {el.get('name', '')} {el.get('value', '')} {el.get('action', '')}"
         shown = text_of(el) if el.tag != "form" else ""
         if el.tag != "form":
-            label += " " + " ".join(shown.split())[:60]
+            said = " ".join(shown.split())
+            if len(said) > 60 and el.tag not in _CONTROL_TAGS:
+                continue
+            label += " " + said[:60]
         if (BUY.search(label) or bare_buy(el, shown) or (el.tag != "form" and named_add_to_cart(el))) \
                 and not hidden_or_other(el):
             out.append(el)
@@ -39,6 +46,7 @@ def buy_buttons(root: El) -> list[El]:
     return out
 
 
+_CONTROL_TAGS = {"button", "input", "a", "form"}
 _NOT_THE_PRICE = re.compile(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|free|gratis|"
                             r"gratuit|shipping|delivery|versand|livraison|envío)\b|省|原價|原价", re.I)
 
@@ -101,7 +109,8 @@ def _in_other_control(el: El, box: El, button: El) -> bool:
     node: El | None = el
     while node is not None and node is not box:
         if node is not button and (node.tag == "button" or (node.tag == "a" and node.get("href"))
-                                   or node.get("role") in _CHOICES):
+                                   or node.get("role") in _CHOICES or (node.get("role") == "button" and len(
+                                       text_of(node)) <= 80)):  # (drawn as a button: not a whole card)
             return True
         node = node.getparent()
     return False

@@ -108,7 +108,7 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
         if (el.get("type") or "").lower() not in ("submit", "button"):
             return False
         text = el.get("value") or ""
-    elif tag in ("button", "a"):
+    elif tag in ("button", "a") or el.get("role") == "button":  # (a <div> drawn as one)
         text = text_of(el) if shown is None else shown
     else:
         return False

@@ -207,6 +207,10 @@ def shop_signal(el: El, keys: list[str]) -> bool:
             label += " " + shown[:80]
         if _BUY.search(label) or bare_buy(el, shown):
             return True
+    if "role" in keys and tag not in _CONTROLS and el.get("role") == "button":
+        # an element drawn as a button whose short label buys ("<div role=button>Add to bag")
+        shown = " ".join(text_of(el)[:200].split())
+        return len(shown) <= 60 and bool(_BUY.search(f"{shopview.attrs(el)} {shown}") or bare_buy(el, shown))
     # a control whose accessible name adds the product to the cart ("Ajouter … à votre panier")
     return tag in _CONTROLS and ("title" in keys or "aria-label" in keys) and named_add_to_cart(el)
 

@@ -42,7 +42,8 @@ class Survey:
         if self._buttons is None:
             from native_host.page.buybox import buy_buttons  # (shops only: see heuristics.guess)
 
-            self._buttons = buy_buttons(self.root)
+            self._buttons = buy_buttons(self.root, (el for _, el in self.controls if el.tag not in (
+                "a", "button", "input") and el.get("role") == "button"))
         return self._buttons
 
 

@@ -134,7 +134,7 @@ def test_the_page_s_buy_buttons_are_worked_out_once_for_every_reading_that_needs
 
     walks = []
     real = buybox.buy_buttons
-    monkeypatch.setattr(buybox, "buy_buttons", lambda root: walks.append(root) or real(root))
+    monkeypatch.setattr(buybox, "buy_buttons", lambda root, *drawn: walks.append(root) or real(root, *drawn))
     page = ("<html><body><h1>Kettle 1.7 l</h1><div class='box'><span>€ 39,90</span>"
             "<button id='add'>Add to cart</button></div>" + "<a href='/x'>menu</a>" * 80 + "</body></html>")
     ctx = build_context(PageSnapshot(url="https://shop.example/kettle", html=page), 2000)

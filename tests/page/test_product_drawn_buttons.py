@@ -1,0 +1,40 @@
+"""Buy controls drawn as buttons (issue 15, session 10): script-driven shops put the click
+handler on a styled ``<div role="button">``, not on a ``<button>``. Such a control whose
+short label buys marks a shop page and counts as its buy button; one holding a whole
+product card does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from native_host.page.parse import parse
+from native_host.page.survey import survey
+from tests.page.test_product_shops import product_of
+
+
+_COAT = "<h1>Winter coat</h1><div class='x1'><span class='x2'>129,00 €</span></div>"
+
+
+@pytest.mark.parametrize("body, price, availability", [
+    *((f"{_COAT}<div class='x3' role='button' tabindex='0'>{label}</div>", "129.00", "InStock")
+      for label in ("Add to bag", "In den Warenkorb", "Kaufen")),
+    # one that cannot be pressed
+    (f"{_COAT}<p class='x4'>Out of stock</p><div class='x3' role='button' aria-disabled='true'>Add to bag</div>",
+     "129.00", "OutOfStock"),
+    # jumbo.ch: a delivery choice drawn as a button beside the add-to-cart one is not the price
+    ("<h1>Filzstift</h1><div class='x0'><span class='x1'>CHF 19.50</span><div class='x2'>"
+     "<div class='x3' role='button'><span>Lieferbar</span> <span>CHF 7.95</span></div>"
+     "<div class='x5'><div class='x4' role='button'>In den Warenkorb</div></div></div></div>", "19.50", "InStock"),
+])
+def test_a_div_drawn_as_a_buy_button_is_the_shops_buy_control(body: str, price: str, availability: str) -> None:
+    p = product_of(body)
+    assert p is not None and (p.price, p.availability) == (price, availability)
+
+
+def test_a_whole_card_drawn_as_a_button_is_not_a_buy_control() -> None:
+    # olx: the whole ad card is role=button; its text runs far past a control's label
+    root = parse("<html><body><div role='button' class='card'><h2>Infinix Hot 10, 6/128, warranty, box</h2>"
+                 "<p>Rs 23,450 · Lahore · 2 days ago · excellent condition, all accessories</p>"
+                 "<span>Add to cart</span></div><div role='button'>Add to cart</div></body></html>")
+    buttons = survey(root).buy_buttons()
+    assert [b.get("class") for b in buttons] == [None]
