@@ -79,7 +79,8 @@ def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None,
                 if _in_other_control(el, box, button):
                     continue
                 mine = shown_text(el)
-                text = beside_parent(el, mine, signed, ok=lambda parent: id(
+                # (not the buy button's parent: its text holds the other controls beside it)
+                text = beside_parent(el, mine, signed, ok=lambda parent: el is not button and id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
                 judged = len(text) <= 40
                 price = amount(MONEY.search(text)) if judged and not _NOT_THE_PRICE.search(text) else None

@@ -25,6 +25,10 @@ _COAT = "<h1>Winter coat</h1><div class='x1'><span class='x2'>129,00 €</span><
     ("<h1>Filzstift</h1><div class='x0'><span class='x1'>CHF 19.50</span><div class='x2'>"
      "<div class='x3' role='button'><span>Lieferbar</span> <span>CHF 7.95</span></div>"
      "<div class='x5'><div class='x4' role='button'>In den Warenkorb</div></div></div></div>", "19.50", "InStock"),
+    # … nor when the buy button sits beside it: its parent's text is the choice's too
+    ("<h1>Filzstift</h1><div class='x0'><span class='x1'>CHF 19.50</span><div class='x2'>"
+     "<div class='x3' role='button'><span>Lieferbar</span> <span>CHF 7.95</span></div>"
+     "<div class='x4' role='button'>In den Warenkorb</div></div></div>", "19.50", "InStock"),
 ])
 def test_a_div_drawn_as_a_buy_button_is_the_shops_buy_control(body: str, price: str, availability: str) -> None:
     p = product_of(body)
