@@ -15,7 +15,9 @@ The variants take one signal away each (the way ``product_variants.py`` does for
 * ``both`` — names scrambled and no HTML5 tags;
 * ``div soup`` — no HTML5 tags, and paragraphs, subheadings and quotes all ``div``, bold and
   italics ``span``: a page a script framework draws from styled divs (its ``h1``, lists,
-  tables and links kept).
+  tables and links kept);
+* ``blocks wrapped`` — each paragraph, subheading, list, quote, table and figure in two
+  ``div`` boxes of its own whose class names say nothing: a page drawn by components.
 
 The gold is what a person (trafilatura-eval) or Readability.js (readability/) took from the
 original page; the rewrites keep every word, so it stays valid.  A drop from ``as is`` says how
@@ -66,6 +68,26 @@ def div_soup(root: etree._Element) -> None:
         el.tag = "div" if el.tag in _SOUP else "span"
 
 
+_BLOCKS = ("p", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "blockquote", "pre", "table", "figure")
+
+
+def wrapped(root: etree._Element) -> None:
+    """Each block of text (paragraph, subheading, list, quote, table, figure) in two ``div``
+    wrappers of its own, with class names that say nothing: a page drawn by components, each
+    block a component (a "rich text" block in a "paragraph" block), so the text sits three
+    levels below the article's container instead of one."""
+    body = root.find("body")
+    for el in list((body if body is not None else root).iter(*_BLOCKS)):
+        parent = el.getparent()
+        if parent is None:
+            continue
+        outer = etree.Element("div", {"class": "qz7k"})  # names that say nothing
+        inner = etree.SubElement(outer, "div", {"class": "qz7k-in"})
+        outer.tail, el.tail = el.tail, None
+        parent.replace(el, outer)
+        inner.append(el)
+
+
 def both(root: etree._Element) -> None:
     scrambled(root)
     no_html5(root)
@@ -73,7 +95,7 @@ def both(root: etree._Element) -> None:
 
 VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "as is": None, "names scrambled": scrambled, "no HTML5 tags": no_html5, "both": both,
-    "div soup": div_soup,
+    "div soup": div_soup, "blocks wrapped": wrapped,
 }
 SYSTEMS: dict[str, Callable[[str], str]] = {"tabmate": tabmate_extract, "trafilatura": trafilatura_article}
 

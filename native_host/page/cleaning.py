@@ -20,7 +20,7 @@ from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all)
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
-                                       text_len)
+                                       text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 
@@ -345,7 +345,8 @@ def _should_drop(el: El, flags: Flags) -> bool:
         return True
     if inputs > p // 3:
         return True
-    if not is_list and length < 25 and (img == 0 or img > 2) and _heading_density(el, length) < 0.9:
+    if not is_list and length < 25 and (img == 0 or img > 2) and _heading_density(el, length) < 0.9 \
+            and not wraps_a_block(el):  # (a short paragraph in its own box is still one)
         return True
     density = link_density(el, length)
     if not is_list and weight < 25 and density > _LINK_DENSITY_MAX:

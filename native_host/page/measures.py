@@ -113,3 +113,24 @@ def _value_weight(value: str) -> int:
     """One class or id value's weight (read once per distinct value)."""
     value = value.lower()
     return (-25 if _NEGATIVE.search(value) else 0) + (25 if _POSITIVE.search(value) else 0)
+
+
+def wraps_one(el: El) -> bool:
+    """Whether ``el`` holds one element and no text of its own: a wrapper of that element."""
+    return len(el) == 1 and not (el.text or "").strip() and not (el[0].tail or "").strip()
+
+
+_TEXT_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"))
+
+
+def wraps_a_block(el: El) -> bool:
+    """Whether the div ``el`` only wraps one paragraph, subheading or quote (through up to
+    three more wrappers of one element): a component's box, judged as its block would be."""
+    node = el
+    for _ in range(4):
+        if node.tag != "div" or not wraps_one(node):
+            return False
+        node = node[0]
+        if node.tag in _TEXT_BLOCKS:
+            return True
+    return False

@@ -15,7 +15,7 @@ from lxml import etree
 from native_host.page.anchor import Anchor
 from native_host.page.inarticle import beside_image
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
-                                       text_len)
+                                       text_len, wraps_one)
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -26,6 +26,10 @@ _BASE_SCORE = {"div": 5, "article": 8, "main": 5, "pre": 3, "td": 3, "blockquote
                "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
                "th": -5}
 _DIVIDERS = (1, 2, 6, 9, 12)
+# a block's score passes whole through up to this many divs that wrap that block alone (a page
+# drawn by components: a "rich text" box in a "paragraph" box, each block in its own), so
+# the article's container scores as if they were not there
+_LEAF_WRAPPERS = 3
 # a comma counts for every 60 bytes of a block's text at most: prose has a clause or more
 # between commas, a list of names ("Saladin Ambar, Rutgers University") a few words (bytes,
 # not characters, so that CJK text, denser per character, is not cut short)
@@ -81,13 +85,16 @@ def score_candidates(body: El, flags: Flags) -> tuple[El | None, dict]:
             break
     for parent, score in by_parent.items():
         ancestor = parent
-        for divider in _DIVIDERS:
-            if ancestor is None:
-                break
+        level = passed = 0
+        while level < len(_DIVIDERS) and ancestor is not None:
             tag = ancestor.tag
             if tag == "html" or not isinstance(tag, str):
                 break
-            scores[ancestor] = scores.get(ancestor, 0.0) + score / divider
+            scores[ancestor] = scores.get(ancestor, 0.0) + score / _DIVIDERS[level]
+            if level == 0 and passed < _LEAF_WRAPPERS and tag == "div" and wraps_one(ancestor):
+                passed += 1  # the block's own wrapper: the next one up gets the score whole
+            else:
+                level += 1
             ancestor = ancestor.getparent()
     if not scores:
         return None, scores

@@ -139,3 +139,37 @@ def test_a_post_body_whose_sections_each_have_a_wrapper_is_kept_whole() -> None:
     text = extract(parse(page))
     assert all(f"Section {n} sentence 0" in text for n in (1, 2, 3)), text
     assert "Simple theme" not in text
+
+
+def test_a_story_whose_every_block_is_a_component_in_two_boxes_is_read_whole() -> None:
+    """A page drawn by components: each paragraph, subheading and short line in a box of its
+    own inside another ("paragraph" > "rich text" > p), names that say nothing. The story's
+    container scores as if the boxes were not there, and a short paragraph in its box stays."""
+    def box(block: str) -> str:
+        return f"<div class='c7'><div class='c7-in'>{block}</div></div>"
+
+    blocks = [f"<p>{PARA} Part {i}.</p>" for i in range(4)]
+    blocks.insert(2, "<p>It works.</p>")
+    blocks.insert(3, "<h2>How the levels are set</h2>")
+    story = "<div class='k2'>" + "".join(box(b) for b in blocks) + "</div>"
+    side = "<div class='k3'>" + "".join(
+        f"<div class='k4'><p><a href='/n/{i}'>Other news {i}: the pool opens, the club elects</a></p></div>"
+        for i in range(6)) + "</div>"
+    text = page(f"<div class='k1'><h1>New level passes</h1>{story}{side}</div>")
+    assert all(f"Part {i}." in text for i in range(4)), text
+    assert "It works." in text and "How the levels are set" in text
+    assert "Other news" not in text
+
+
+def test_a_story_of_boxed_blocks_outscores_a_box_of_plain_paragraphs_beside_it() -> None:
+    """Each of the story's paragraphs sits two boxes down; a box of plain paragraphs beside
+    it (the club's blurb) sits one level down. Scores climbing through the boxes as through
+    any level left the story's container a sixth of its paragraphs: the blurb won."""
+    story = "<div class='k2'>" + "".join(
+        f"<div class='c7'><div class='c7-in'><p>{PARA} Part {i}.</p></div></div>" for i in range(8)) + "</div>"
+    blurb = "<div class='k3'>" + "".join(
+        f"<p>About the club {i}: founded in 1921, with pools in town, a team, a school, and friends.</p>"
+        for i in range(5)) + "</div>"
+    text = page(f"<div class='k1'>{story}</div><div class='k5'><div class='k6'>{blurb}</div></div>")
+    assert all(f"Part {i}." in text for i in range(8)), text
+    assert "About the club" not in text
