@@ -18,7 +18,7 @@ from native_host.page.adlabels import drop_ad_labels
 from native_host.page.anchor import title_words
 from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
-                                        remove_all as _remove_all)
+                                        remove_all as _remove_all, set_text)
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
                                        text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
@@ -113,7 +113,7 @@ def _loose_runs(div: El) -> None:
         if size < _RUN_CHARS:
             continue
         p = etree.Element("p", {LOOSE_RUN: ""})
-        p.text = text
+        set_text(p, text)
         if owner is None:
             div.text = None
         else:

@@ -45,6 +45,15 @@ def drop(el: El) -> None:
     parent.remove(el)
 
 
+def set_text(el: El, text: str | None) -> None:
+    """``el.text = text``, without the characters lxml let into a page's text but will not
+    write back (a vertical tab, U+FFFE)."""
+    try:
+        el.text = text
+    except ValueError:
+        el.text = _NOT_XML.sub("", text or "")
+
+
 def _write(prev: El | None, parent: El, text: str) -> None:
     if prev is not None:
         prev.tail = text

@@ -143,3 +143,14 @@ def test_a_character_xml_forbids_beside_a_dropped_link_keeps_the_article(odd: st
     ctx = build_context(PageSnapshot(url="https://example.com/s", html=page), 6000)
     assert "after the link it goes on." in ctx.main_text and "Before" in ctx.main_text
     assert ctx.main_text.count("A sentence of the story") == 30
+
+
+@pytest.mark.parametrize("odd", ["\x0b", "&#11;", "&#xFFFE;", "\ufffe"])
+def test_a_character_xml_forbids_in_text_set_straight_in_a_box_keeps_the_article(odd: str) -> None:
+    """Text set straight in a box beside its blocks is moved into a paragraph of its own
+    (cleaning.prepare); one such character in it must not cost the page its article."""
+    run = "Text set straight in the box, with commas, long enough to be a paragraph" + odd + " of it. "
+    page = ("<html><head><title>Story</title></head><body><div class='c'>" + run * 3
+            + "<div class='q'>A quote in a box of its own.</div>" + run * 3 + "The last words.</div></body></html>")
+    ctx = build_context(PageSnapshot(url="https://example.com/s", html=page), 6000)
+    assert "The last words." in ctx.main_text and ctx.main_text.count("set straight") == 6
