@@ -122,7 +122,8 @@ def _buy_state(buttons: list[El]) -> str | None:
 
 def _says_only_out(el: El) -> bool:
     """Whether the buy control ``el`` is labelled with out-of-stock wording, not buy words."""
-    text = " ".join(text_of(el).split())[:80] if el.tag != "form" else ""
+    label = (el.get("value") or "") if el.tag == "input" else text_of(el) if el.tag != "form" else ""
+    text = " ".join(label.split())[:80]
     return bool(text) and wording(text) == "out" and not _BUY.search(text)
 
 
