@@ -22,7 +22,7 @@ GRID: dict[str, dict[str, tuple]] = {
     "text": {"native_host.page.scoring._SIBLING_SHARE": (0.2, 0.3),
              "native_host.page.cleaning._LINK_DENSITY_MAX": (0.2, 0.33),
              "native_host.page.content._TAIL_BYTES": (80, 120),
-             "native_host.page.scoring._LEAD_CHARS": (60, 100),
+             "native_host.page.leads._LEAD_CHARS": (60, 100),
              "native_host.page.scoring._BONUS_TEXT": (1.0, 2.0),
              "native_host.page.scoring._TITLE_SHARE": (0.4, 0.3, 0.5),
              "native_host.page.scoring._NEAR_CHARS": (1000, 600, 1500),

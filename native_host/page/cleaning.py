@@ -198,7 +198,7 @@ def _rescue_lead(el: El) -> bool:
     ``<main>``) named so goes like the page's banner, but the lead it holds (a block named
     "lead", "deck", "excerpt", "standfirst", "chapo"…, ≥ 60 characters, few links, no
     blocks inside) is the article's: it is moved out, right after the header, as a
-    paragraph, where :func:`scoring.leads` finds it.  The title is an ``h1``, or an ``h2``
+    paragraph, where :func:`leads.leads` finds it.  The title is an ``h1``, or an ``h2``
     when no paragraph of the article comes before the header (an ``h2`` further down heads
     a chart or a box, not the story).  Returns whether it moved a lead out."""
     if "header" not in class_and_id(el).lower() or not _inside(el, ("article", "main")):

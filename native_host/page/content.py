@@ -29,7 +29,8 @@ from native_host.page.cleaning import clean, prepare
 from native_host.page.measures import Flags
 from native_host.page.parse import text_of
 from native_host.page.render import render
-from native_host.page.scoring import gather, leads, score_candidates, title_leads, under_title
+from native_host.page.leads import leads, title_leads
+from native_host.page.scoring import gather, score_candidates, under_title
 
 El = etree._Element
 

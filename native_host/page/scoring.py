@@ -3,7 +3,8 @@
 Every paragraph-like block (length, commas) scores into its parent and ancestors;
 candidates are weighed by tag and class/id, then by link density, and the best one is
 promoted to a common ancestor when several strong candidates share it.  :func:`gather`
-then pulls in the siblings that look like part of the same article.
+then pulls in the siblings that look like part of the same article (and :mod:`leads` the
+lead paragraphs set apart above it).
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ import re
 from lxml import etree
 
 from native_host.page.anchor import Anchor
-from native_host.page.inarticle import beside_image
-from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
-                                       text_len, wraps_one)
+from native_host.page.measures import Flags, class_weight, link_density, norm_len, text_len, wraps_one
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -153,9 +152,9 @@ def _not_a_form(ranked: list[El], body: El) -> list[El]:
 def _in_forms(el: El, forms: list[El], small: dict[El, bool]) -> bool:
     held = 0
     for form in forms:
-        if form is el or _is_ancestor(form, el):
+        if form is el or is_ancestor(form, el):
             return _small(form, small)
-        if _is_ancestor(el, form) and _small(form, small):
+        if is_ancestor(el, form) and _small(form, small):
             held += text_len(form)
     return held > 0 and text_len(el) - held < _OWN_CHARS
 
@@ -237,14 +236,14 @@ def _promote(top: El, others: list[El], final: dict) -> El:
     best candidates are weighed (ten, not five: wrappers take room in the list)."""
     top_score = final[top]
     strong = [o for o in others if final[o] / max(top_score, 1e-9) >= _CLOSE]
-    alternatives = [o for o in strong if not _is_ancestor(o, top)]
-    places = [o for o in alternatives if not any(_is_ancestor(a, o) for a in alternatives)]
+    alternatives = [o for o in strong if not is_ancestor(o, top)]
+    places = [o for o in alternatives if not any(is_ancestor(a, o) for a in alternatives)]
     wrappers = {o for o in strong if o not in alternatives}
     climbed = False
     if len(places) >= _PLACES:
         parent = top.getparent()
         while parent is not None and parent.tag != "body":
-            holding = sum(1 for a in places if _is_ancestor(parent, a))
+            holding = sum(1 for a in places if is_ancestor(parent, a))
             if holding >= _PLACES:
                 top, climbed = parent, True
                 break
@@ -252,7 +251,7 @@ def _promote(top: El, others: list[El], final: dict) -> El:
     if not climbed and len(places) >= _WRAPPED_PLACES and wrappers:
         parent = top.getparent()
         while parent is not None and parent.tag != "html":
-            if parent in wrappers and sum(1 for a in places if _is_ancestor(parent, a)) >= _WRAPPED_PLACES:
+            if parent in wrappers and sum(1 for a in places if is_ancestor(parent, a)) >= _WRAPPED_PLACES:
                 top = parent
                 break
             parent = parent.getparent()
@@ -263,7 +262,7 @@ def _promote(top: El, others: list[El], final: dict) -> El:
     return top
 
 
-def _is_ancestor(candidate: El, el: El) -> bool:
+def is_ancestor(candidate: El, el: El) -> bool:
     node = el.getparent()
     while node is not None:
         if node is candidate:
@@ -303,112 +302,3 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
             elif 0 < length <= 80 and density == 0 and re.search(r"\.( |$)", text):
                 keep.append(sib)
     return keep
-
-
-# The lead (standfirst, dek, "chapo") often stands in the article's header, apart from the
-# body the scores pick: it is taken from the same <article>/<main>, above the body.
-_LEAD_HOLDERS = {"article", "main"}
-_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
-                       r"(?:^|[ _-])nav(?:$|[ _-])")
-_NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
-_LEAD_CHARS = 60
-_MAX_LEADS = 3  # more paragraphs than a lead has: teasers or a second body, not a lead
-
-
-def leads(top: El, first: El, flags: Flags) -> list[El]:
-    """Paragraphs above ``first`` (the article's first part) in the ``<article>`` or
-    ``<main>`` that holds ``top``: at least 60 characters, few links, not a byline, date,
-    caption, list item or quote.  None when there are more than three (then it is not one
-    lead); when no such landmark holds the article, or none is found in it, the lead in a
-    small box right before the body (:func:`_lead_before`)."""
-    holder = top.getparent() if top.tag not in _LEAD_HOLDERS else None
-    for _ in range(8):
-        if holder is None or holder.tag in ("body", "html"):
-            return _lead_before(first, flags)
-        if holder.tag in _LEAD_HOLDERS or holder.get("role") == "main":
-            break
-        holder = holder.getparent()
-    else:
-        return _lead_before(first, flags)
-    found: list[El] = []
-    for el in holder.iter(etree.Element):
-        if el is first:
-            break
-        if el.tag != "p" or LOOSE_RUN in el.attrib:
-            continue
-        length = text_len(el)
-        if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, holder, flags)
-                or _is_ancestor(el, first)):
-            continue
-        found.append(el)
-        if len(found) > _MAX_LEADS:
-            return []
-    return found or _lead_before(first, flags)
-
-
-def title_leads(first: El, anchor: Anchor, flags: Flags) -> list[El]:
-    """The lead between the title heading and the article's first part, when that part
-    starts right under the title: paragraphs of at least 60 characters with few links, not
-    set apart, not a picture's caption, at most three (the page's own markup says nothing
-    of them: no ``<article>`` holds both, no box is named so, they are not in the box right
-    before the body).  Not a subtitle set as a heading: Readability.js leaves those out."""
-    gap = anchor.below.get(first)
-    if gap is None or gap == 0 or gap > _NEAR_CHARS:
-        return []
-    root = first.getroottree().getroot()
-    found = []
-    for el, at in sorted(anchor.below.items(), key=lambda item: item[1]):
-        if at >= gap:
-            break
-        if el.tag != "p":
-            continue
-        if el.getroottree().getroot() is not root or _is_ancestor(el, first):
-            continue  # gone with the page's chrome, or holds the article
-        length = text_len(el)
-        if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, root, flags)
-                or beside_image(el)):
-            continue  # not prose of the text's own, or a picture's caption
-        if any(_is_ancestor(f, el) for f in found):
-            continue
-        found.append(el)
-        if len(found) > _MAX_LEADS:
-            return []
-    return found
-
-
-_LEAD_LEVELS = 3  # how far up from the body a standfirst's box may sit beside it
-_LEAD_BOX_CHARS = 1200
-
-
-def _lead_before(first: El, flags: Flags) -> list[El]:
-    """The lead in a small box just before the article's body (or an ancestor of it, up to
-    three levels): one to three lead-like paragraphs, in a box of at most 1200 characters
-    (a standfirst, not another story or a teaser list)."""
-    node = first
-    for _ in range(_LEAD_LEVELS):
-        box = node.getprevious()
-        while box is not None and not isinstance(box.tag, str):
-            box = box.getprevious()
-        size = text_len(box) if box is not None else 0
-        if size > 0:
-            if size > _LEAD_BOX_CHARS:
-                return []
-            found = [el for el in ([box] if box.tag == "p" else box.iter("p"))
-                     if LOOSE_RUN not in el.attrib and text_len(el) >= _LEAD_CHARS
-                     and link_density(el) <= 0.2 and not _set_apart(el, box.getparent(), flags)]
-            return found if len(found) <= _MAX_LEADS else []
-        node = node.getparent()
-        if node is None or node.tag in ("body", "html"):
-            return []
-    return []
-
-
-def _set_apart(el: El, holder: El, flags: Flags) -> bool:
-    """Whether ``el`` or a container up to ``holder`` is marked as not the text itself."""
-    node = el
-    while node is not None and node is not holder:
-        if (node.tag in _NOT_LEAD_TAGS or class_weight(node, flags) < 0
-                or _NOT_LEAD.search(class_and_id(node).lower())):
-            return True
-        node = node.getparent()
-    return False

@@ -7,7 +7,8 @@ from __future__ import annotations
 from native_host.page.content import extract, trim_tail
 from native_host.page.measures import Flags
 from native_host.page.parse import parse
-from native_host.page.scoring import gather, leads
+from native_host.page.leads import leads
+from native_host.page.scoring import gather
 
 PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
         "three studies and a long public consultation that drew hundreds of letters. ")

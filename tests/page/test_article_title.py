@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from native_host.page import scoring
+from native_host.page import leads, scoring
 from native_host.page.anchor import anchor, heading_path
 from native_host.page.cleaning import prepare
 from native_host.page.measures import Flags
@@ -99,5 +99,5 @@ def test_a_picture_caption_between_the_title_and_the_body_is_no_lead() -> None:
     where = anchor(body, heading_path(root))
     prepare(body, Flags(), "")
     first = body.find("div[@class='x2']")
-    found = [" ".join(text_of(el).split()) for el in scoring.title_leads(first, where, Flags())]
+    found = [" ".join(text_of(el).split()) for el in leads.title_leads(first, where, Flags())]
     assert found == [SUBTITLE]

@@ -112,14 +112,14 @@ def test_cross_validation_chooses_on_one_half_and_reports_the_other() -> None:
     is scored with the settings the *other* half chose, and no point runs twice."""
     cv = _load("page_cv")
     s = _load("page_scoring")
-    from native_host.page import scoring
+    from native_host.page import leads, scoring
 
     keys = [f"page-{i}" for i in range(40)]
     best = {"A": (0.9, 60), "B": (0.3, 100)}
     runs: list[tuple] = []
 
     def run(c: int) -> dict:
-        now = (scoring._SIBLING_SHARE, scoring._LEAD_CHARS)
+        now = (scoring._SIBLING_SHARE, leads._LEAD_CHARS)
         runs.append(now)
         return {k: (now[0] == best[s.half(k)][0]) + (now[1] == best[s.half(k)][1]) for k in keys}
 
@@ -128,18 +128,18 @@ def test_cross_validation_chooses_on_one_half_and_reports_the_other() -> None:
         return sum(picked) / len(picked)
 
     cv.GRID["test"] = {"native_host.page.scoring._SIBLING_SHARE": (0.2, 0.3, 0.9),
-                       "native_host.page.scoring._LEAD_CHARS": (60, 100)}
+                       "native_host.page.leads._LEAD_CHARS": (60, 100)}
     try:
         shipped = run(0)
         whole, held, chosen = cv.cross_validate("test", [shipped], run, figure, lambda figs: figs[0])
     finally:
         del cv.GRID["test"]
     assert chosen["A"] == {"native_host.page.scoring._SIBLING_SHARE": 0.3,
-                           "native_host.page.scoring._LEAD_CHARS": 100}
+                           "native_host.page.leads._LEAD_CHARS": 100}
     assert chosen["B"] == {"native_host.page.scoring._SIBLING_SHARE": 0.9,
-                           "native_host.page.scoring._LEAD_CHARS": 60}
+                           "native_host.page.leads._LEAD_CHARS": 60}
     in_a = sum(s.half(k) == "A" for k in keys)
     assert whole == [in_a / len(keys)]  # shipped: half A's pages get their lead right
     assert held == [0.0]  # each half is scored with the other's choice, which fits it worst
     assert len(runs) == len(set(runs)) == chosen["points"]
-    assert (scoring._SIBLING_SHARE, scoring._LEAD_CHARS) == (0.2, 60)  # put back
+    assert (scoring._SIBLING_SHARE, leads._LEAD_CHARS) == (0.2, 60)  # put back

@@ -1,0 +1,129 @@
+"""The article's lead (standfirst, dek, "chapo"): paragraphs set apart above the body that
+:mod:`scoring` picks, which belong to the article.
+
+It is taken from the same ``<article>``/``<main>`` as the body (:func:`leads`), from between
+the title heading and the body (:func:`title_leads`), or from a small box right before the
+body; never a byline, date, caption, list item, quote or a run of a box's loose text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.anchor import Anchor
+from native_host.page.inarticle import beside_image
+from native_host.page.measures import LOOSE_RUN, Flags, class_and_id, class_weight, link_density, text_len
+from native_host.page import scoring
+from native_host.page.scoring import is_ancestor
+
+El = etree._Element
+
+# The lead (standfirst, dek, "chapo") often stands in the article's header, apart from the
+# body the scores pick: it is taken from the same <article>/<main>, above the body.
+_LEAD_HOLDERS = {"article", "main"}
+_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
+                       r"(?:^|[ _-])nav(?:$|[ _-])")
+_NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
+_LEAD_CHARS = 60
+_MAX_LEADS = 3  # more paragraphs than a lead has: teasers or a second body, not a lead
+
+
+def leads(top: El, first: El, flags: Flags) -> list[El]:
+    """Paragraphs above ``first`` (the article's first part) in the ``<article>`` or
+    ``<main>`` that holds ``top``: at least 60 characters, few links, not a byline, date,
+    caption, list item or quote.  None when there are more than three (then it is not one
+    lead); when no such landmark holds the article, or none is found in it, the lead in a
+    small box right before the body (:func:`_lead_before`)."""
+    holder = top.getparent() if top.tag not in _LEAD_HOLDERS else None
+    for _ in range(8):
+        if holder is None or holder.tag in ("body", "html"):
+            return _lead_before(first, flags)
+        if holder.tag in _LEAD_HOLDERS or holder.get("role") == "main":
+            break
+        holder = holder.getparent()
+    else:
+        return _lead_before(first, flags)
+    found: list[El] = []
+    for el in holder.iter(etree.Element):
+        if el is first:
+            break
+        if el.tag != "p" or LOOSE_RUN in el.attrib:
+            continue
+        length = text_len(el)
+        if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, holder, flags)
+                or is_ancestor(el, first)):
+            continue
+        found.append(el)
+        if len(found) > _MAX_LEADS:
+            return []
+    return found or _lead_before(first, flags)
+
+
+def title_leads(first: El, anchor: Anchor, flags: Flags) -> list[El]:
+    """The lead between the title heading and the article's first part, when that part
+    starts right under the title: paragraphs of at least 60 characters with few links, not
+    set apart, not a picture's caption, at most three (the page's own markup says nothing
+    of them: no ``<article>`` holds both, no box is named so, they are not in the box right
+    before the body).  Not a subtitle set as a heading: Readability.js leaves those out."""
+    gap = anchor.below.get(first)
+    if gap is None or gap == 0 or gap > scoring._NEAR_CHARS:  # (read here: the cross-validation sets it)
+        return []
+    root = first.getroottree().getroot()
+    found = []
+    for el, at in sorted(anchor.below.items(), key=lambda item: item[1]):
+        if at >= gap:
+            break
+        if el.tag != "p":
+            continue
+        if el.getroottree().getroot() is not root or is_ancestor(el, first):
+            continue  # gone with the page's chrome, or holds the article
+        length = text_len(el)
+        if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, root, flags)
+                or beside_image(el)):
+            continue  # not prose of the text's own, or a picture's caption
+        if any(is_ancestor(f, el) for f in found):
+            continue
+        found.append(el)
+        if len(found) > _MAX_LEADS:
+            return []
+    return found
+
+
+_LEAD_LEVELS = 3  # how far up from the body a standfirst's box may sit beside it
+_LEAD_BOX_CHARS = 1200
+
+
+def _lead_before(first: El, flags: Flags) -> list[El]:
+    """The lead in a small box just before the article's body (or an ancestor of it, up to
+    three levels): one to three lead-like paragraphs, in a box of at most 1200 characters
+    (a standfirst, not another story or a teaser list)."""
+    node = first
+    for _ in range(_LEAD_LEVELS):
+        box = node.getprevious()
+        while box is not None and not isinstance(box.tag, str):
+            box = box.getprevious()
+        size = text_len(box) if box is not None else 0
+        if size > 0:
+            if size > _LEAD_BOX_CHARS:
+                return []
+            found = [el for el in ([box] if box.tag == "p" else box.iter("p"))
+                     if LOOSE_RUN not in el.attrib and text_len(el) >= _LEAD_CHARS
+                     and link_density(el) <= 0.2 and not _set_apart(el, box.getparent(), flags)]
+            return found if len(found) <= _MAX_LEADS else []
+        node = node.getparent()
+        if node is None or node.tag in ("body", "html"):
+            return []
+    return []
+
+
+def _set_apart(el: El, holder: El, flags: Flags) -> bool:
+    """Whether ``el`` or a container up to ``holder`` is marked as not the text itself."""
+    node = el
+    while node is not None and node is not holder:
+        if (node.tag in _NOT_LEAD_TAGS or class_weight(node, flags) < 0
+                or _NOT_LEAD.search(class_and_id(node).lower())):
+            return True
+        node = node.getparent()
+    return False
