@@ -323,6 +323,11 @@ def clean(article: El, flags: Flags) -> None:
     _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
 
 
+# a box that only wraps one paragraph is judged as that paragraph would be: a link-rich
+# paragraph with this much text of its own beside its links is prose, not a box of links
+_PROSE_CHARS = 150
+
+
 def _should_drop(el: El, flags: Flags) -> bool:
     tag = el.tag
     if tag == "table" and _is_data_table(el):
@@ -349,7 +354,8 @@ def _should_drop(el: El, flags: Flags) -> bool:
             and not wraps_a_block(el):  # (a short paragraph in its own box is still one)
         return True
     density = link_density(el, length)
-    if not is_list and weight < 25 and density > _LINK_DENSITY_MAX:
+    if not is_list and weight < 25 and density > _LINK_DENSITY_MAX and not (
+            length * (1 - density) >= _PROSE_CHARS and wraps_a_block(el)):
         return True
     if weight >= 25 and density > 0.5:
         return True

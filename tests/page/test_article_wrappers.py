@@ -173,3 +173,19 @@ def test_a_story_of_boxed_blocks_outscores_a_box_of_plain_paragraphs_beside_it()
     text = page(f"<div class='k1'>{story}</div><div class='k5'><div class='k6'>{blurb}</div></div>")
     assert all(f"Part {i}." in text for i in range(8)), text
     assert "About the club" not in text
+
+
+def test_a_link_rich_paragraph_in_its_own_box_is_prose_not_a_box_of_links() -> None:
+    """A news story links half its words; drawn by components, each paragraph sits in a box
+    of its own, which the cleaning judged as a box of links. A box that only wraps one
+    paragraph with 150 characters of its own beside the links keeps it; a box of a bare
+    link line still goes."""
+    linked = ("After turning down <a href='/a'>a meeting of the national team with the president-elect</a> "
+              "<a href='/b'>before the cup</a>, the coach said that he had been wrong to take the trophy to "
+              "the former president in 2012, when he was at the club, and that he would not do it again.")
+    boxes = [f"<p>{PARA} Part {i}.</p>" for i in range(3)] + [f"<p>{linked}</p>",
+                                                              "<p><a href='/c'>More football news from the cup</a></p>"]
+    story = "<div class='k2'>" + "".join(f"<div class='c7'><div class='c7-in'>{b}</div></div>" for b in boxes) + "</div>"
+    text = page(story)
+    assert "the coach said that he had been wrong" in text, text
+    assert "More football news" not in text
