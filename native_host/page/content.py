@@ -166,7 +166,6 @@ def trim_head(text: str) -> str:
     return text
 
 
-
 _BYLINE_WORDS = 4
 
 

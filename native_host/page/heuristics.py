@@ -76,8 +76,7 @@ def _state_label(el: El) -> bool:
     the product can be bought (a control that says only "Sold out" is not one)."""
     for node in (el, *shopview.ancestors(el, 4)):
         if node.tag in ("a", "button"):
-            return node.get("disabled") is None and node.get("aria-disabled") != "true" \
-                and "disabled" not in (node.get("class") or "") and bool(_BUY.search(text_of(node)[:200]))
+            return _not_disabled(node) and bool(_BUY.search(text_of(node)[:200]))
     return False
 
 
@@ -115,9 +114,14 @@ def _buy_state(buttons: list[El]) -> str | None:
     ``add-to-cart`` button a script no longer lets one press) —, None when it shows none."""
     if not buttons:
         return None
-    enabled = any(el.get("disabled") is None and "disabled" not in (el.get("class") or "")
-                  and el.get("aria-disabled") != "true" and not _says_only_out(el) for el in buttons)
+    enabled = any(_not_disabled(el) and not _says_only_out(el) for el in buttons)
     return "enabled" if enabled else "disabled"
+
+
+def _not_disabled(el: El) -> bool:
+    """Whether the control ``el`` is not marked disabled (attribute, ARIA state or class)."""
+    return el.get("disabled") is None and el.get("aria-disabled") != "true" \
+        and "disabled" not in (el.get("class") or "")
 
 
 def _says_only_out(el: El) -> bool:

@@ -239,27 +239,27 @@ def _promote(top: El, others: list[El], final: dict) -> El:
     alternatives = [o for o in strong if not is_ancestor(o, top)]
     places = [o for o in alternatives if not any(is_ancestor(a, o) for a in alternatives)]
     wrappers = {o for o in strong if o not in alternatives}
-    climbed = False
-    if len(places) >= _PLACES:
-        parent = top.getparent()
-        while parent is not None and parent.tag != "body":
-            holding = sum(1 for a in places if is_ancestor(parent, a))
-            if holding >= _PLACES:
-                top, climbed = parent, True
-                break
-            parent = parent.getparent()
-    if not climbed and len(places) >= _WRAPPED_PLACES and wrappers:
-        parent = top.getparent()
-        while parent is not None and parent.tag != "html":
-            if parent in wrappers and sum(1 for a in places if is_ancestor(parent, a)) >= _WRAPPED_PLACES:
-                top = parent
-                break
-            parent = parent.getparent()
+    holder = _holder(top, places, _PLACES, "body") if len(places) >= _PLACES else None
+    if holder is None and len(places) >= _WRAPPED_PLACES and wrappers:
+        holder = _holder(top, places, _WRAPPED_PLACES, "html", wrappers)
+    if holder is not None:
+        top = holder
     # a candidate that is its parent's only child: the parent is the real container
     parent = top.getparent()
     while parent is not None and parent.tag not in ("body", "html") and len(parent) == 1:
         top, parent = parent, parent.getparent()
     return top
+
+
+def _holder(top: El, places: list[El], need: int, stop: str, among: set[El] | None = None) -> El | None:
+    """The nearest ancestor of ``top`` (below a ``stop`` element; one of ``among`` when
+    given) that holds ``need`` of ``places``, or None."""
+    parent = top.getparent()
+    while parent is not None and parent.tag != stop:
+        if (among is None or parent in among) and sum(1 for a in places if is_ancestor(parent, a)) >= need:
+            return parent
+        parent = parent.getparent()
+    return None
 
 
 def is_ancestor(candidate: El, el: El) -> bool:
