@@ -10,17 +10,17 @@ the page is prepared, so that :func:`scoring.under_title` can weigh them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import islice
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import text_of
 
 El = etree._Element
 
-_WORDS = re.compile(r"\w+")
+_WORDS = Lazy(r"\w+")
 _SKIP_TEXT = {"script", "style", "noscript", "template", "svg"}
 _MIN_TITLE_WORDS = 2
 # the title is among a page's first headings (a page of 8,000 sections is not read through)

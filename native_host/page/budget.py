@@ -10,11 +10,11 @@ from native_host.page.lazyre import Lazy
 # the most a page gets of the prompt, whatever the model's context window (prompt.budgets)
 MAX_PAGE_TOKENS = 24000
 
-_WORD = re.compile(r"\w+|[^\w\s]", re.UNICODE)
+_WORD = Lazy(r"\w+|[^\w\s]", re.UNICODE)
 # kana, CJK ideographs and Hangul: compiling this class takes 3 ms, a few per cent of a
 # one-page `tabmate extract`, so text is first checked for any character from U+3040 up (a
 # pattern four times quicker to compile) and only such text looks for them
-_PAST_3040 = re.compile(r"[^\x00-\u303f]")
+_PAST_3040 = Lazy(r"[^\x00-\u303f]")
 _CJK = Lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 

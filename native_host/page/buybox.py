@@ -15,6 +15,7 @@ from typing import Iterable
 from lxml import etree
 
 from native_host.page.buywords import BUY, bare_buy, bid, named_add_to_cart
+from native_host.page.lazyre import Lazy
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service,
                                     service_words, shown_text, signed)
 from native_host.page.normalise import normalise_price
@@ -47,7 +48,7 @@ def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
 
 
 _CONTROL_TAGS = {"button", "input", "a", "form"}
-_NOT_THE_PRICE = re.compile(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|free|gratis|"
+_NOT_THE_PRICE = Lazy(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|free|gratis|"
                             r"gratuit|shipping|delivery|versand|livraison|envío)\b|省|原價|原价", re.I)
 
 
@@ -142,7 +143,7 @@ def _not_price_words(label: str) -> bool:
 
 # class words of an old price: the only price a buy box shows may still carry one of them
 # ("price-old-live"), not a word of a struck, unit, tax or instalment price
-_OLD = re.compile(r"old|was|regular|list|orig|before|compare", re.I)
+_OLD = Lazy(r"old|was|regular|list|orig|before|compare", re.I)
 
 
 def _old_price(el: El) -> tuple[str, str | None] | None:

@@ -8,6 +8,7 @@ import re
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -51,14 +52,14 @@ def _by_first_letter(alternatives: tuple[str, ...]) -> str:
                     for key, alts in groups.items())
 
 
-_BUY_WORDS = re.compile(_by_first_letter(_WORDINGS))
+_BUY_WORDS = Lazy(_by_first_letter(_WORDINGS))
 
 
 class _Lowered:
     """``search`` on the lower-cased text: the buy-word pattern without IGNORECASE is an
     order of magnitude faster over the thousands of links of a big page."""
 
-    def __init__(self, pattern: re.Pattern) -> None:
+    def __init__(self, pattern: Lazy) -> None:
         self.pattern = pattern
 
     def search(self, text: str) -> re.Match | None:
@@ -74,25 +75,25 @@ _BARE_BUY = frozenset(("buy", "purchase", "acheter", "kaufen", "comprar", "compr
                        "kjøp", "køb", "osta", "koupit", "kúpiť", "kupi", "cumpără", "vásárlás", "satın al", "购买",
                        "購買", "구매", "구매하기", "購入", "order now", "commander", "ordina", "encomendar", "objednat",
                        "objednať", "naroči", "naruči", "купи", "αγορά", "beli", "mua", "ซื้อ", "קנה", "اشتر"))  # a set: looked up for every short link of a page
-_BID = re.compile(r"(?:(?:place|submit|confirm) (?:a |your )?bid|bid now|make an offer|fai un'offerta|faire une offre|"
+_BID = Lazy(r"(?:(?:place|submit|confirm) (?:a |your )?bid|bid now|make an offer|fai un'offerta|faire une offre|"
                   r"hacer una oferta|gebot abgeben)[\s!.]*")
-_TICKET = re.compile(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"
+_TICKET = Lazy(r"(?:buy (?:now )?tickets?|comprar (?:entradas?|boletos?)|acheter (?:des |un |vos |mon |mes )?"
                      r"billets?|tickets? kaufen|karten kaufen|acquista biglietti?)[\s!.]*")
 # a classified ad's way to buy: reach the seller ("Contact seller", "Kontaktieren")
-_SELLER = re.compile(r"(?:contact|chat with|message|email|call) (?:the )?seller|(?:verkäufer |anbieter )?kontaktieren|"
+_SELLER = Lazy(r"(?:contact|chat with|message|email|call) (?:the )?seller|(?:verkäufer |anbieter )?kontaktieren|"
                      r"contacter le vendeur|contactar (?:al|con el) vendedor|contatta il venditore|"
                      r"написать продавцу|показать телефоны?")
 # a price-comparison site's way to buy: its list of the shops' offers ("See prices")
-_COMPARE = re.compile(r"(?:see|compare)(?: all)? prices(?: \(\d+\))?|сравнить (?:все )?цены(?: \(\d+\))?|preise vergleichen|"
+_COMPARE = Lazy(r"(?:see|compare)(?: all)? prices(?: \(\d+\))?|сравнить (?:все )?цены(?: \(\d+\))?|preise vergleichen|"
                       r"comparer les prix|confronta (?:i )?prezzi|comparar precios")
 # a bid, a ticket, the seller or the shops' offers: one pattern, matched once per label
-_OTHER_WAY = re.compile("|".join(p.pattern for p in (_BID, _TICKET, _SELLER, _COMPARE)))
+_OTHER_WAY = Lazy("|".join(p.pattern for p in (_BID, _TICKET, _SELLER, _COMPARE)))
 # a click handler that calls the shop's buy function: an image or icon drawn as the buy
 # button (onclick="buy('')", "addToCart(123)")
-_BUY_CALL = re.compile(r"(?<![\w$])(?:buy(?:_?now|_?it)?|add_?to_?(?:cart|basket|bag|trolley))\s*\(", re.I)
+_BUY_CALL = Lazy(r"(?<![\w$])(?:buy(?:_?now|_?it)?|add_?to_?(?:cart|basket|bag|trolley))\s*\(", re.I)
 # "Add" whose accessible name says what it adds: "Add" · aria-label="Add Flat boots"
-_ADD = re.compile(r"(?:add|ajouter|hinzufügen|añadir|aggiungi|adicionar|toevoegen|dodaj|lägg till|lisää)")
-_NOT_BUY = re.compile(r"wish|favou?rite|compare|list|review|comment|note|photo|address|merkliste|"
+_ADD = Lazy(r"(?:add|ajouter|hinzufügen|añadir|aggiungi|adicionar|toevoegen|dodaj|lägg till|lisää)")
+_NOT_BUY = Lazy(r"wish|favou?rite|compare|list|review|comment|note|photo|address|merkliste|"
                       r"souhait|deseo|desideri|verlanglijst|ulubion")
 
 
@@ -133,7 +134,7 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
 # PRW-3100 à votre panier", "Add Long strappy dress to cart"): the control's own text may
 # say anything ("Je fonce") or nothing (an icon)
 _ADD_VERBS = ("add", "ajouter", "hinzufügen", "añadir", "aggiungi", "adicionar", "toevoegen", "dodaj", "lägg")
-_ADD_NAMED = re.compile(rf"(?:{'|'.join(_ADD_VERBS)}) .{{1,200}}? "
+_ADD_NAMED = Lazy(rf"(?:{'|'.join(_ADD_VERBS)}) .{{1,200}}? "
                         r"(?:to (?:your |my |the )?(?:shopping )?(?:cart|bag|basket|trolley)|"
                         r"(?:à|au|dans) (?:votre |ton |mon |le )?panier|(?:in den|zum) warenkorb|"
                         r"al (?:carrito|carrello)|a la cesta|ao carrinho|aan (?:je |de )?winkelwagen|"

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from lxml import etree
@@ -19,6 +18,7 @@ from native_host.page.anchor import title_words
 from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all, set_text)
+from native_host.page.lazyre import Lazy
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
                                        text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
@@ -29,13 +29,13 @@ El = etree._Element
 _NEVER = {"script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed",
           "link", "meta", "select", "textarea", "button", "input", "dialog", "nav"}
 # lowercase patterns matched against lowercased class/id (several times faster than IGNORECASE)
-_UNLIKELY = re.compile(
+_UNLIKELY = Lazy(
     r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|"
     r"gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|"
     r"sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|"
     r"newsletter|subscribe|promo|copyright|disclaimer|disclosure",
 )
-_MAYBE = re.compile(r"and|article|body|column|content|main|shadow|mathjax")
+_MAYBE = Lazy(r"and|article|body|column|content|main|shadow|mathjax")
 _UNLIKELY_ROLES = {"menu", "menubar", "complementary", "navigation", "alert", "alertdialog",
                    "dialog", "banner", "contentinfo", "search"}
 _PHRASING_BLOCKERS = BLOCK_TAGS | {"img", "video", "figure"}
@@ -186,11 +186,11 @@ def _named(attrs: str) -> int:
 
 # a breadcrumb trail ("Home > News > The title"): a few links and the page's title
 _CRUMB_CHARS = 200
-_OVERLAY = re.compile(r"(?:^|[\s_-])(?:modal|dialog)(?=\s|$)")
+_OVERLAY = Lazy(r"(?:^|[\s_-])(?:modal|dialog)(?=\s|$)")
 
 
 # what sites call the lead (standfirst) under an article's title, in several languages
-_LEAD_NAME = re.compile(r"lead|deck|excerpt|subtitle|standfirst|intro|chapo|bajada")
+_LEAD_NAME = Lazy(r"lead|deck|excerpt|subtitle|standfirst|intro|chapo|bajada")
 
 
 def _rescue_lead(el: El) -> bool:

@@ -19,13 +19,13 @@ rendered to compact markdown-like text by :mod:`render`.
 from __future__ import annotations
 
 import copy
-import re
 from typing import Callable
 
 from lxml import etree
 
 from native_host.page.anchor import anchor, heading_path
 from native_host.page.cleaning import clean, prepare
+from native_host.page.lazyre import Lazy
 from native_host.page.measures import Flags
 from native_host.page.parse import text_of
 from native_host.page.render import render
@@ -83,8 +83,8 @@ def _head(container: El, chars: int) -> El:
 
 
 _TAIL_BYTES = 80  # a last line shorter than this (UTF-8 bytes) that is not a sentence is chrome
-_LISTISH = re.compile(r"^(?:[-*] |\d+\. |\| |```|> )")
-_END = re.compile(r"[.!?。！？…][\"'”»“」)]*$")
+_LISTISH = Lazy(r"^(?:[-*] |\d+\. |\| |```|> )")
+_END = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
 
 
 def _size(block: str) -> int:
@@ -96,7 +96,7 @@ def _sentence(block: str) -> bool:
     return len(block.split()) >= 6 and _END.search(block) is not None
 
 
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+_EMAIL = Lazy(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 _CONTACT_BYTES = 300
 
 
@@ -138,7 +138,7 @@ def trim_tail(text: str) -> str:
 # or with a label of up to three words and one ("Aktualisiert: 11.04.2020, 10:27", "Erstellt
 # am: 30.01.2022 18:36", "Stand: 28.04.2020"); group 1 is the date (page/dates.py reads it
 # when the page declares none)
-DATE_LINE = re.compile(r"^\W*(?:[^\W\d]+(?: [^\W\d]+){0,2}:\s*)?"
+DATE_LINE = Lazy(r"^\W*(?:[^\W\d]+(?: [^\W\d]+){0,2}:\s*)?"
                        r"(\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b")
 
 

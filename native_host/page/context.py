@@ -23,6 +23,7 @@ from native_host.page import budget as B
 from native_host.page import dates
 from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import parse, text_of
 from native_host.page.product import Product, extract_product, jsonld_articles, jsonld_blocks
 from native_host.page.survey import Survey, survey
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # (a type only: `tabmate extract` runs without the protocol's
 __all__ = ["PageContext", "Product", "Interactive", "build_context"]
 
 El = etree._Element
-_TITLE_SEPARATORS = re.compile(r"\s[|\-–—\\/>»]\s")
+_TITLE_SEPARATORS = Lazy(r"\s[|\-–—\\/>»]\s")
 
 
 @dataclass

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from native_host.page.lazyre import Lazy
+
 _UNAMBIGUOUS = {
     "€": "EUR", "£": "GBP", "₹": "INR", "₽": "RUB", "руб": "RUB", "р": "RUB", "zł": "PLN",
     "zl": "PLN", "r$": "BRL", "kč": "CZK", "ft": "HUF", "kn": "HRK", "тг": "KZT", "₸": "KZT",
@@ -58,7 +60,7 @@ _SHARED_DEFAULT = {"$": "USD", "¥": "JPY", "元": "CNY", "rs": "INR", "₨": "I
 _LANGUAGE = {"sv": "SEK", "nb": "NOK", "nn": "NOK", "no": "NOK", "da": "DKK", "is": "ISK",
              "ja": "JPY", "zh": "CNY", "ro": "RON"}
 _LEGACY = {"RUR": "RUB", "BYR": "BYN", "TRL": "TRY", "ROL": "RON", "MXP": "MXN", "GHC": "GHS"}
-_CODE = re.compile(r"[A-Za-z]{3}")
+_CODE = Lazy(r"[A-Za-z]{3}")
 
 
 def country_hints(url: str, lang: str) -> list[str]:

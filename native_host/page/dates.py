@@ -16,6 +16,7 @@ from typing import Any, Iterable
 from lxml import etree
 
 from native_host.page.content import DATE_LINE
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import text_of
 from native_host.page.product import ARTICLE_TYPES, jsonld_articles
 
@@ -25,9 +26,9 @@ El = etree._Element
 _META = ("article:published_time", "og:published_time", "og:article:published_time",
          "datepublished", "publishdate", "publish-date", "pubdate", "dc.date.issued",
          "dcterms.issued", "dcterms.created", "dc.date", "date", "sailthru.date", "parsely-pub-date")
-_ISO = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?")
-_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d{2}(?!\d)")
-_DMY = re.compile(r"(?<!\d)\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}(?!\d)")
+_ISO = Lazy(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?")
+_YEAR = Lazy(r"(?<!\d)(?:1[89]|20)\d{2}(?!\d)")
+_DMY = Lazy(r"(?<!\d)\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}(?!\d)")
 _MAX = 40  # as long as a date line trim_head leaves out
 _UNDER_TITLE = 12  # elements after the h1 where a date line may stand
 # an article's microdata date (the nearest item around it is an article)

@@ -15,6 +15,7 @@ from lxml import etree
 
 from native_host.page import shopview
 from native_host.page.buywords import BUY as _BUY, bare_buy, bid, named_add_to_cart
+from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
@@ -30,7 +31,7 @@ _ITEMPROP_XPATH = etree.XPath(
     "//*[@itemprop='price' or @itemprop='priceCurrency' or @itemprop='availability' "
     "or @itemprop='sku' or @itemprop='lowPrice' or @itemprop='productID']"
 )
-_STOCK_CLASS = re.compile(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
+_STOCK_CLASS = Lazy(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
 
 
 def _loose_itemprops(root: El) -> dict[str, Any]:
@@ -175,7 +176,7 @@ def _offered(buy: BuyState, known: Any, out: dict[str, Any]) -> bool:
         and buy() != "disabled"
 
 
-_STARTING = re.compile(r"(?:starting|start|opening|minimum) (?:price|bid)|startpreis|startgebot|mindestgebot|"
+_STARTING = Lazy(r"(?:starting|start|opening|minimum) (?:price|bid)|startpreis|startgebot|mindestgebot|"
                        r"prix de départ|mise à prix|precio (?:de salida|inicial)|prezzo (?:di partenza|base)|"
                        r"base d'asta|начальная цена|cena wywoławcza", re.I)
 

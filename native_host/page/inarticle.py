@@ -16,17 +16,18 @@ from itertools import islice
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.measures import class_and_id, link_density, norm_len, text_len
 from native_host.page.parse import text_of
 
 El = etree._Element
 
-_SHARE = re.compile(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
+_SHARE = Lazy(r"\b(share|sharedaddy)\b|social", re.IGNORECASE)
 
 
 # what the parser lets into a text ("\x0b", "&#11;", "&#xFFFE;" on a page) but lxml will not
 # write back: a text joined from such parts is written without them
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_NOT_XML = Lazy("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def drop(el: El) -> None:
@@ -70,18 +71,18 @@ def remove_all(doomed: list[El]) -> None:
 
 # Blocks inside an article that are about it rather than of it: the author's box, the
 # post's metadata line ("This entry was posted in…", tags, rating, the article's footer).
-_ASIDE = re.compile(
+_ASIDE = Lazy(
     r"author|user-profile|saboxplugin|postmetadata|entry-meta|entry-utility|post-meta|rating|"
     r"(?:^|[ _-])tags(?:$|[ _-])|entry-footer|post-footer|article-footer|__footer",
 )
 # A picture's caption or credit line: what the picture shows, who took it.
-_CAPTION = re.compile(r"caption|credit")
+_CAPTION = Lazy(r"caption|credit")
 # a call to action: a box that asks the reader to subscribe, donate, download (named so), and
 # what stands in for an embed, an ad or a picture until it loads ("placeholder": a consent notice)
-_CTA = re.compile(r"(?:^|[\s_-])(?:cta|call-?to-?action|donat\w*|placeholder)(?=[\s_\d-]|$)")
+_CTA = Lazy(r"(?:^|[\s_-])(?:cta|call-?to-?action|donat\w*|placeholder)(?=[\s_\d-]|$)")
 # a control of the page's script, not text: "Print Recipe", "Jump to Recipe", "Bild anzeigen
 # Bild schließen", "Quellen ausblenden" (a class word that names a button or a toggle)
-_CONTROL = re.compile(r"(?:^|[\s_-])(?:toggle|toggler|btn|button|jump)(?=[\s_\d-]|$)")
+_CONTROL = Lazy(r"(?:^|[\s_-])(?:toggle|toggler|btn|button|jump)(?=[\s_\d-]|$)")
 _CONTROL_CHARS = 80
 
 
@@ -100,7 +101,7 @@ def _mark(attrs: str) -> int:
 
 
 # a picture's credit label: "Foto: dpa", "(Photo: Getty)", "… | Credit: Reuters"
-_CREDIT = re.compile(r"(?:^|\(|\| |, )(?:foto|photo|bild|titelbild|credit|crédit|picture|image)s?\s?:", re.I)
+_CREDIT = Lazy(r"(?:^|\(|\| |, )(?:foto|photo|bild|titelbild|credit|crédit|picture|image)s?\s?:", re.I)
 _CREDIT_CHARS = 200
 # the paragraphs that can be one, found in C, and only when the article has a "©" or a
 # ":" at all (its text is serialised in C in a few ms; reading every paragraph's text in
@@ -190,7 +191,7 @@ def drop_marked(article: El) -> list[El]:
 
 # "Read also: <a>Another story</a>", "Lea también: <a>…</a>", "Czytaj też: <a>…</a>": a
 # short label and a link to another page, in the article's flow
-_POINTER_LABEL = re.compile(r"^\W*(\w[\w'’ -]{0,30}?)\s*[:?»›→>|]+\s*$")
+_POINTER_LABEL = Lazy(r"^\W*(\w[\w'’ -]{0,30}?)\s*[:?»›→>|]+\s*$")
 _POINTER_TAGS = ("p", "h2", "h3", "h4", "h5", "h6")
 
 
@@ -283,12 +284,12 @@ def _text_before(el: El, stop: El, limit: int) -> str:
 # a call to follow, subscribe or download, told by the names of where to (the same in
 # every language): "Follow The Gleaner on Twitter and Instagram", "¡Mira nuestro canal de
 # YouTube!", "Únete a nuestro canal de Telegram", "Abonnieren Sie den Newsletter"
-_CHANNELS = re.compile(r"\b(?:twitter|facebook|instagram|youtube|telegram|whatsapp|tiktok|linkedin|"
+_CHANNELS = Lazy(r"\b(?:twitter|facebook|instagram|youtube|telegram|whatsapp|tiktok|linkedin|"
                        r"pinterest|newsletter|google news|app store|google play|ios|android|t\.me)\b", re.I)
 _CALL_CHARS = 300
 # "© 2022, BreakingBelizeNews.com. This article is the copyrighted property…", "Dieser Text
 # wurde veröffentlicht unter der Lizenz CC-BY-NC-ND-4.0-DE"
-_NOTICE = re.compile(r"^\s*(?:copyright\s*)?©|\bCC[- ]BY\b", re.I)
+_NOTICE = Lazy(r"^\s*(?:copyright\s*)?©|\bCC[- ]BY\b", re.I)
 _NOTICE_CHARS = 400
 # a paragraph of two links or more to other pages under the article: related posts, "more
 # news" (one link alone, "Read more about ad blocking here.", may close the text)

@@ -13,17 +13,17 @@ found them invisible — are left out.  Without stamps the elements are numbered
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.survey import INDEX_ATTR, Survey, stamp, survey
 
 El = etree._Element
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_IDENT = Lazy(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _CHROME = {"nav", "header", "footer", "aside"}
 _ROLES = {"a": "link", "button": "button", "select": "combobox", "textarea": "textbox",
           "summary": "button"}

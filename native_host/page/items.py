@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import hidden_by_markup, text_of
 
 El = etree._Element
@@ -105,7 +106,7 @@ def flatten_item(item: dict[str, list[Any]]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ RDFa
 
-_PRODUCT = re.compile(r"(?:^|[\s:/#])(?:Product|IndividualProduct|ProductModel|ProductGroup)$")
+_PRODUCT = Lazy(r"(?:^|[\s:/#])(?:Product|IndividualProduct|ProductModel|ProductGroup)$")
 _OTHER_VOCABULARIES = ("og:", "fb:", "product:", "twitter:")
 
 

@@ -8,12 +8,12 @@ body; never a byline, date, caption, list item, quote or a run of a box's loose 
 
 from __future__ import annotations
 
-import re
 
 from lxml import etree
 
 from native_host.page.anchor import Anchor
 from native_host.page.inarticle import beside_image
+from native_host.page.lazyre import Lazy
 from native_host.page.measures import LOOSE_RUN, Flags, class_and_id, class_weight, link_density, text_len
 from native_host.page import scoring
 from native_host.page.scoring import is_ancestor
@@ -23,7 +23,7 @@ El = etree._Element
 # The lead (standfirst, dek, "chapo") often stands in the article's header, apart from the
 # body the scores pick: it is taken from the same <article>/<main>, above the body.
 _LEAD_HOLDERS = {"article", "main"}
-_NOT_LEAD = re.compile(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
+_NOT_LEAD = Lazy(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
                        r"(?:^|[ _-])nav(?:$|[ _-])")
 _NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
 _LEAD_CHARS = 60

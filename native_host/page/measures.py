@@ -6,12 +6,12 @@ the class/id weight ("article", "content" score up; "sidebar", "comment" score d
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -22,12 +22,12 @@ El = etree._Element
 LOOSE_RUN = "data-loose-run"
 
 # lowercase patterns matched against lowercased values (several times faster than IGNORECASE)
-_NEGATIVE = re.compile(
+_NEGATIVE = Lazy(
     r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"
     r"masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
     r"sponsor|shopping|tags|widget|cookie|newsletter|author-(?:bio|box|info|description)|about-(?:the-)?author",
 )
-_POSITIVE = re.compile(
+_POSITIVE = Lazy(
     r"article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story",
 )
 

@@ -16,8 +16,8 @@ from native_host.page.shopview import SKIP, ancestors, attrs
 
 El = etree._Element
 
-PRICE_CLASS = re.compile(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
-NOT_PRICE = re.compile(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
+PRICE_CLASS = Lazy(r"price|preis|prix|precio|prezzo|cena|preco", re.I)
+NOT_PRICE = Lazy(r"old|was|strike|regular|list|compare|before|orig|save|saving|unit|"
                        r"per-|range[-_]?(?:slider|input|select)|price[-_]?range|filter|(?:price|range)[-_]?slider|"
                        r"slider[-_]?(?:range|handle|track|input|min|max)|label|shipping|"
                        r"total|tax|crossed|rrp|msrp|"
@@ -39,7 +39,7 @@ CURRENCY = Lazy(r"[$€£¥￥₹₽₩₺₴₪฿₫₸円元₱₦₾₼৳�
                 r"(?:\.|(?![^\W\d_])))", re.I)
 # an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
 # ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
-AMOUNT = re.compile(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
+AMOUNT = Lazy(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 # (whole units written with a dash for the cents before the sign: "1 299,- Kč", "49.– CHF")
 MONEY = Lazy(rf"(?:{CURRENCY.pattern})\s*(?P<a>{AMOUNT.pattern})|"
@@ -136,7 +136,7 @@ def beside_parent(el: El, text: str, found: Callable[[str], object], *, most: in
 
 
 # blocks that price a service sold with the product (delivery, warranty, insurance)
-_SERVICE = re.compile(r"deliver|shipping|courier|warrant|garanti|insurance|versand|lieferung|livraison|"
+_SERVICE = Lazy(r"deliver|shipping|courier|warrant|garanti|insurance|versand|lieferung|livraison|"
                       r"env[ií]o|spedizion|toimitus|tarne", re.I)
 
 

@@ -7,6 +7,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from native_host.page.lazyre import Lazy
 from native_host.page.stock import wording
 
 # schema.org names and the spellings shops and feeds use for them (OpenGraph / Facebook
@@ -44,7 +45,7 @@ def normalise_availability(value: Any) -> str | None:
     return "OutOfStock" if said == "out" else "InStock" if said == "in" else None
 
 
-_NUMBER = re.compile(r"\d[\d\s\u00a0\u202f.,'’]*")
+_NUMBER = Lazy(r"\d[\d\s\u00a0\u202f.,'’]*")
 
 
 def normalise_price(value: Any, structured: bool = True) -> str | None:

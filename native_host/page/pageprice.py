@@ -18,6 +18,7 @@ import re
 from lxml import etree
 
 from native_host.page.buybox import buy_box
+from native_host.page.lazyre import Lazy
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
                                     beside_parent, money_only, service, shown_text, signed)
 from native_host.page.normalise import normalise_price
@@ -90,7 +91,7 @@ def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
 
 
 # a price's label in the page's words, where its class name would say it ("Cena" · "32 zł")
-_PRICE_LABEL = re.compile(r"(?:price|preis|prix|precio|prezzo|preço|prijs|cena|cijena|hinta|pris|ár|fiyat|"
+_PRICE_LABEL = Lazy(r"(?:price|preis|prix|precio|prezzo|preço|prijs|cena|cijena|hinta|pris|ár|fiyat|"
                           r"hind|kaina|preț|pret|τιμή|цена|ціна|מחיר|السعر|価格|价格|價格|가격|giá|"
                           # (session 9) more languages, and the price a sale asks
                           r"harga|ราคา|presyo|verð|قیمت|कीमत|(?:sale|special|offer|our|your) price|price now|"

@@ -11,6 +11,8 @@ import re
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
+
 El = etree._Element
 
 # Labels of the shop's own product code ("strong") and of codes that may be someone
@@ -35,15 +37,15 @@ _SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|型番|�
              r"Catalog\s*(?:#|No\.?|number)|Symbol|Indeks|"
              r"Refer[êe]ncia(?: (?:do )?produto)?|Nr\.? ref(?:erencyjny)?\.?|Numer referencyjny|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?(?![^\W\d_])\.?(?: produit)?")
 _SKU_WORDS = f"{_SKU_STRONG}|{_SKU_WEAK}"
-_SKU_LABEL = re.compile(rf"(?:^|[\s(|〈【「\[])({_SKU_WORDS})\s*[:#.：]?\s*:?\s*((?=[\w\-./]*\d)[A-Za-z0-9][\w\-./]{{1,40}})",
+_SKU_LABEL = Lazy(rf"(?:^|[\s(|〈【「\[])({_SKU_WORDS})\s*[:#.：]?\s*:?\s*((?=[\w\-./]*\d)[A-Za-z0-9][\w\-./]{{1,40}})",
                         re.I)
-_SKU_LABEL_ONLY = re.compile(rf"\s*({_SKU_WORDS})\s*[:#.：]?\s*:?\s*", re.I)
-_SKU_STRONG_RE = re.compile(rf"(?:{_SKU_STRONG})$", re.I)
+_SKU_LABEL_ONLY = Lazy(rf"\s*({_SKU_WORDS})\s*[:#.：]?\s*:?\s*", re.I)
+_SKU_STRONG_RE = Lazy(rf"(?:{_SKU_STRONG})$", re.I)
 # class / id / data-* values that mark an element holding the product code itself
-_SKU_ATTR = re.compile(r"(?:product|item|article|art)[-_ ]?(?:ref(?:erence)?|code|number|no|nr|id)\b|"
+_SKU_ATTR = Lazy(r"(?:product|item|article|art)[-_ ]?(?:ref(?:erence)?|code|number|no|nr|id)\b|"
                        r"\bsku\b|cat-?number|catalog-?number|reference", re.I)
-_SKU_VALUE = re.compile(r"[A-Za-z0-9][\w\-./]{1,40}")
-_ID_ATTR = re.compile(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)", re.I)
+_SKU_VALUE = Lazy(r"[A-Za-z0-9][\w\-./]{1,40}")
+_ID_ATTR = Lazy(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)", re.I)
 
 
 def _code(value: str) -> str | None:
@@ -51,7 +53,7 @@ def _code(value: str) -> str | None:
     return value if _SKU_VALUE.fullmatch(value) and re.search(r"\d", value) else None
 
 
-_LEAD = re.compile(r"[\s:#：]*(\S*)")
+_LEAD = Lazy(r"[\s:#：]*(\S*)")
 _PUNCT = {":", "：", "#", "-", "–", "|"}
 
 

@@ -13,10 +13,12 @@ import re
 
 from lxml import etree
 
-_META_CHARSET = re.compile(
+from native_host.page.lazyre import Lazy
+
+_META_CHARSET = Lazy(
     rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_\-:.]+)""", re.IGNORECASE
 )
-_XML_ENCODING = re.compile(rb"""^<\?xml[^>]+encoding\s*=\s*["']([a-zA-Z0-9_\-.]+)""")
+_XML_ENCODING = Lazy(rb"""^<\?xml[^>]+encoding\s*=\s*["']([a-zA-Z0-9_\-.]+)""")
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -61,15 +63,15 @@ def decode(data: bytes) -> str:
     return data.decode("cp1252", errors="replace")
 
 
-_BLOCKISH = re.compile(
+_BLOCKISH = Lazy(
     rb"<(?:div|section|article|main|center|blockquote|li|dd|td|th)\b[^>]*>", re.IGNORECASE
 )
-_WRAPPERS = re.compile(
+_WRAPPERS = Lazy(
     rb"</(?:div|section|article|main|center|blockquote|li|dd|td|th)\s*>|"
     rb"</?(?:span|font|b|i|em|strong|u|small|big|label|ul|ol|dl|table|tbody|tr|a)\b[^>]*>",
     re.IGNORECASE,
 )
-_ANY_TAG = re.compile(rb"<(?!/?(?:p|br|title|head|meta|script|style)\b)[^>]*>", re.IGNORECASE)
+_ANY_TAG = Lazy(rb"<(?!/?(?:p|br|title|head|meta|script|style)\b)[^>]*>", re.IGNORECASE)
 
 
 def _parser() -> etree.HTMLParser:
@@ -112,7 +114,7 @@ def _empty() -> etree._Element:
 # inline styles that hide an element: display/visibility, and the prompt-injection favourites
 # font-size 0, clipped to nothing, pushed far off-screen (not opacity: reveal-on-scroll pages
 # start their content at opacity 0)
-HIDDEN_STYLE = re.compile(
+HIDDEN_STYLE = Lazy(
     r"display\s*:\s*none|visibility\s*:\s*hidden"
     r"|(?<![\w-])font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:;|!|$)"
     r"|(?<![\w-])clip\s*:\s*rect\(\s*0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?[\s,]+0(?:px)?\s*\)"

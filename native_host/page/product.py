@@ -16,6 +16,7 @@ from lxml import etree
 from native_host.page import heuristics
 from native_host.page.currency import to_iso
 from native_host.page.items import SHOWN, flatten_item, microdata_item, rdfa_products
+from native_host.page.lazyre import Lazy
 from native_host.page.normalise import (_NORMALISE, SOLD_OUT, _sku, normalise_availability,
                                          normalise_price)
 
@@ -128,7 +129,7 @@ def _walk(data: Any, skip: frozenset[str] = frozenset()) -> Iterator[dict]:
 
 
 # an article, a web page or a posting (NewsArticle, BlogPosting, ReportageNewsArticle…)
-ARTICLE_TYPES = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
+ARTICLE_TYPES = Lazy(r"Article|BlogPosting|NewsArticle|Report|WebPage|Posting", re.I)
 
 
 # a product the page's publisher owns, or the publication an article is part of (a news
@@ -136,7 +137,7 @@ ARTICLE_TYPES = re.compile(r"Article|BlogPosting|NewsArticle|Report|WebPage|Post
 # is not a product the page is about
 NOT_THE_PAGES = frozenset(("isPartOf", "owns"))
 # what a page that declares itself an article, a posting or a report says it is
-_STORY_TYPES = re.compile(r"Article|Posting|Report", re.I)
+_STORY_TYPES = Lazy(r"Article|Posting|Report", re.I)
 
 
 def declares_story(root: El, blocks: Iterable[Any]) -> bool:
@@ -150,7 +151,7 @@ def declares_story(root: El, blocks: Iterable[Any]) -> bool:
                for el in root.iter("meta"))
 
 
-def jsonld_typed(blocks: Iterable[Any], kinds: re.Pattern, skip: frozenset[str] = frozenset()) -> Iterator[dict]:
+def jsonld_typed(blocks: Iterable[Any], kinds: Lazy, skip: frozenset[str] = frozenset()) -> Iterator[dict]:
     """Every JSON-LD node with an ``@type`` that ``kinds`` finds (not under a key in ``skip``)."""
     for data in blocks:
         for node in _walk(data, skip):

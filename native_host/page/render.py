@@ -7,10 +7,11 @@ blank lines, so the budget can cut between paragraphs.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from lxml import etree
+
+from native_host.page.lazyre import Lazy
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body center dd details dialog dir div dl dt fieldset "
@@ -20,8 +21,8 @@ BLOCK_TAGS = frozenset(
 # rt/rp: a ruby annotation's reading (furigana), printed above the text it reads, not in it
 _SKIP = frozenset("script style noscript template svg canvas head title iframe object embed "
                   "select option button input textarea map area rt rp".split())
-_SPACE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
-_WORD = re.compile(r"\w")
+_SPACE = Lazy(r"[ \t\r\n\f\v\u00a0\u200b]+")
+_WORD = Lazy(r"\w")
 _HEADINGS = {"h1": "# ", "h2": "## ", "h3": "### ", "h4": "#### ", "h5": "##### ", "h6": "###### "}
 
 

@@ -10,12 +10,13 @@ import re
 
 from lxml import etree
 
+from native_host.page.lazyre import Lazy
 from native_host.page.parse import hidden_by_markup, text_of
 
 El = etree._Element
 
 # regions that list other products
-_OTHER_PRODUCTS = re.compile(r"carousel|swiper-slide|slick-slide|recommend|related|sponsor|upsell|"
+_OTHER_PRODUCTS = Lazy(r"carousel|swiper-slide|slick-slide|recommend|related|sponsor|upsell|"
                              r"up-sell|cross-?sell|also-?(?:bought|viewed|like)|similar|p13n|"
                              r"you-may-like|recently-viewed", re.I)
 SKIP = {"script", "style", "noscript", "template", "head", "svg", "option", "select"}

@@ -212,16 +212,33 @@ def test_a_saved_page_carries_the_snapshot_fields_pages_read() -> None:
     assert {f.name for f in fields(SavedPage)} == set(PageSnapshot.model_fields) - {"tab_id", "screenshot"}
 
 
+def test_the_page_reader_compiles_no_pattern_at_import() -> None:
+    """Compiling the page reader's patterns was a quarter of a one-page `tabmate extract`;
+    each is a lazyre.Lazy, compiled when a page first searches with it."""
+    import importlib
+    import pkgutil
+    import re
+
+    import native_host.page
+
+    compiled = []
+    for module in pkgutil.iter_modules(native_host.page.__path__):
+        loaded = importlib.import_module(f"native_host.page.{module.name}")
+        compiled += [f"{module.name}.{name}" for name, value in vars(loaded).items() if isinstance(value, re.Pattern)]
+    assert compiled == []
+
+
 def test_an_article_page_does_not_load_the_shop_readings(tmp_path: Path, tabmate_home: Path) -> None:
     """Most pages are not shops: the price, product-code and buy-box readings (a tenth of a
     one-page run's start-up, compiling their patterns), the money and stock-wording patterns,
-    hashlib (PDFs only) and logging (a log line written) are loaded when a page needs them."""
+    hashlib (PDFs only) and logging (a log line written) are loaded when a page needs them;
+    shutil, which argparse imports for the terminal's width, never."""
     page = tmp_path / "story.html"
     page.write_text("<html><head><title>Bridge vote</title></head><body><h1>Bridge vote</h1>"
                     + "<p>The council met on Tuesday and argued about the bridge for hours.</p>" * 5
                     + "</body></html>", encoding="utf-8")
     heavy = ("native_host.page.pageprice", "native_host.page.pagesku", "native_host.page.buybox", "hashlib",
-             "logging", "concurrent.futures")
+             "logging", "concurrent.futures", "shutil")
     # nor are the money and stock wording patterns compiled (native_host.page.lazyre)
     patterns = ("money.CURRENCY", "money.MONEY", "money._MONEY_ONLY", "money._FROM_MONEY",
                 "stock.OUT", "stock.IN", "stock.OUT_NOW", "stock._OTHER_SUBJECT")
