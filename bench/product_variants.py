@@ -22,7 +22,16 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``visible only, no h1`` — no markup, and the ``h1`` drawn as a ``div`` (shops that name
   the product in a ``div`` or ``h2``, or keep their ``h1`` for the logo);
 * ``visible only, div buttons`` — no markup, and every ``button`` (and submit input) drawn
-  as a ``<div role="button">``, as script-driven shops draw them.
+  as a ``<div role="button">``, as script-driven shops draw them;
+* ``visible only, lists as divs`` — no markup, and lists and tables (``ul``/``li``,
+  ``table``/``tr``/``td``, ``dl``) drawn as ``div``s, as grid-styled themes draw them;
+* ``visible only, scrambled, no h1`` — no markup, names scrambled and the ``h1`` a ``div``;
+* ``visible only, currency codes`` — no markup, and every shown price's sign written as
+  its ISO code where the sign stood ("EUR 12.99", "12,99 EUR", "<span>GBP</span>4");
+* ``visible only, buttons as links`` — no markup, and every button a link styled as one
+  (``<a href="#" class="btn">Add to cart</a>``);
+* ``visible only, icon buttons`` — no markup, and every button's short label drawn as an
+  icon, the words only in its ``aria-label``.
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -36,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import re
 import sys
 from pathlib import Path
 from typing import Callable
@@ -47,6 +55,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from page_scoring import _binary_availability, f1_of, half, score_field  # noqa: E402
+from shop_drawings import (buttons_as_links, currency_codes, div_buttons, icon_buttons, lists_as_divs,  # noqa: E402
+                           no_h1, prices_split)
 
 SCORED = ("price", "availability", "sku")
 _RDFA = ("typeof", "property", "vocab", "about", "resource", "prefix")
@@ -123,112 +133,23 @@ def visible_only(root: etree._Element) -> None:
     no_meta(root)
 
 
-def visible_scrambled(root: etree._Element) -> None:
-    visible_only(root)
-    scrambled(root)
-
-
-# an amount with two decimals and a currency sign, the whole text of an element ("12,99 €",
-# "$1,299.00", "EUR 45.50"): the bench's own pattern, not the extractor's
-_SHOWN_PRICE = re.compile(r"\s*(?P<pre>[$€£¥₹₽]|[A-Z]{3}|zł|Kč|Lei|Rs\.?)?\s*(?P<int>\d{1,3}(?:[.,'\s\u00a0]\d{3})*|\d+)"
-                          r"(?P<sep>[.,])(?P<frac>\d\d)\s*(?P<post>[$€£¥₹₽]|[A-Z]{3}|zł|Kč|kr\.?|Lei|лв\.?|руб\.?|грн|Ft)?\s*")
-
-
-def _span(parent: etree._Element, tag: str = "span", text: str | None = None) -> etree._Element:
-    child = etree.SubElement(parent, tag)
-    child.text = text
-    return child
-
-
-def prices_split(root: etree._Element) -> None:
-    """Each shown price ("12,99 €") drawn in pieces, the way big shops' themes do, one
-    style per page (picked from its title): the sign, the whole units and the cents in
-    elements of their own with no space between them (``€<span>12<span>,</span></span>
-    <span>99</span>``), the cents after the sign in a ``<sup>`` ("12<sup>€99</sup>", French
-    shops; "$1,299<sup>00</sup>"), or the cents in a ``<sup>`` and the sign in an element
-    of its own or after them ("12<sup>99</sup> €", "<span>$</span>1,299<sup>00</sup>")."""
-    title = next((" ".join(h.text_content().split()) for h in root.iter("h1", "title")), "")
-    style = int(hashlib.sha1(title.encode("utf-8")).hexdigest(), 16) % 3
-    for el in list(root.iter(etree.Element)):
-        if len(el) or el.tag in ("script", "style", "title", "option", "textarea") or not el.text:
-            continue
-        m = _SHOWN_PRICE.fullmatch(el.text)
-        if m is None or not (m.group("pre") or m.group("post")) or (m.group("pre") and m.group("post")):
-            continue
-        sign = m.group("pre") or m.group("post")
-        el.text = None
-        if style == 0:  # Amazon's way
-            if m.group("pre"):
-                _span(el, text=sign)
-            whole = _span(el, text=m.group("int"))
-            _span(whole, text=m.group("sep"))
-            _span(el, text=m.group("frac"))
-            if m.group("post"):
-                _span(el, text=" " + sign)
-        elif style == 1:  # "12€99", "$1,299⁰⁰"
-            el.text = (sign if m.group("pre") else "") + m.group("int")
-            _span(el, "sup", ("" if m.group("pre") else sign) + m.group("frac"))
-        else:  # "12⁹⁹ €", "<span>$</span>1,299⁰⁰"
-            if m.group("pre"):
-                _span(el, text=sign).tail = m.group("int")
-            else:
-                el.text = m.group("int")
-            cents = _span(el, "sup", m.group("frac"))
-            if m.group("post"):
-                cents.tail = " " + sign
-
-
-def visible_split(root: etree._Element) -> None:
-    visible_only(root)
-    prices_split(root)
-
-
-def no_h1(root: etree._Element) -> None:
-    """Headings ``h1`` drawn as ``div``s (many shops name the product in a ``div`` or an
-    ``h2``, or keep their ``h1`` for the logo)."""
-    for el in root.iter("h1"):
-        el.tag = "div"
-
-
-def visible_no_h1(root: etree._Element) -> None:
-    visible_only(root)
-    no_h1(root)
-
-
-def div_buttons(root: etree._Element) -> None:
-    """Buttons drawn as ``<div role="button">`` (script-driven shops: the click handler is
-    the script's, the element a styled ``div``); a submit input becomes one showing its value."""
-    for el in list(root.iter("button", "input")):
-        if el.tag == "input":
-            if (el.get("type") or "").lower() not in ("submit", "button"):
-                continue
-            el.text = el.get("value")
-            for attr in ("type", "value", "name"):
-                el.attrib.pop(attr, None)
-        for attr in ("type", "disabled", "form", "formaction", "name", "value"):
-            if attr == "disabled" and attr in el.attrib:
-                el.set("aria-disabled", "true")
-            el.attrib.pop(attr, None)
-        el.tag = "div"
-        el.set("role", "button")
-
-
-def visible_div_buttons(root: etree._Element) -> None:
-    visible_only(root)
-    div_buttons(root)
-
-
-def visible_scrambled_split(root: etree._Element) -> None:
-    visible_split(root)
-    scrambled(root)
+def _visible(*changes: Callable[[etree._Element], None]) -> Callable[[etree._Element], None]:
+    """No markup (:func:`visible_only`), then ``changes`` in turn."""
+    def change(root: etree._Element) -> None:
+        visible_only(root)
+        for one in changes:
+            one(root)
+    return change
 
 
 VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "as is": None, "no JSON-LD": no_jsonld, "no microdata/RDFa": no_microdata,
     "microdata as RDFa": as_rdfa, "no OG/meta": no_meta, "visible page only": visible_only, "names scrambled": scrambled,
-    "visible only, names scrambled": visible_scrambled, "visible only, prices split": visible_split,
-    "visible only, scrambled, prices split": visible_scrambled_split, "visible only, no h1": visible_no_h1,
-    "visible only, div buttons": visible_div_buttons,
+    "visible only, names scrambled": _visible(scrambled), "visible only, prices split": _visible(prices_split),
+    "visible only, scrambled, prices split": _visible(prices_split, scrambled), "visible only, no h1": _visible(no_h1),
+    "visible only, div buttons": _visible(div_buttons), "visible only, lists as divs": _visible(lists_as_divs),
+    "visible only, scrambled, no h1": _visible(scrambled, no_h1), "visible only, currency codes": _visible(currency_codes),
+    "visible only, buttons as links": _visible(buttons_as_links), "visible only, icon buttons": _visible(icon_buttons),
 }
 
 

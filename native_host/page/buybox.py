@@ -14,7 +14,7 @@ from typing import Iterable
 
 from lxml import etree
 
-from native_host.page.buywords import BUY, bare_buy, bid, named_add_to_cart
+from native_host.page.buywords import BUY, bare_buy, bid, named, named_add_to_cart
 from native_host.page.lazyre import Lazy
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service,
                                     service_words, shown_text, signed)
@@ -33,7 +33,7 @@ def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
     out = []
     for el in chain(root.iter("button", "input", "a", "form"), drawn):
         label = f"{attrs(el)} {el.get('name', '')} {el.get('value', '')} {el.get('action', '')}"
-        shown = text_of(el) if el.tag != "form" else ""
+        shown = named(el, text_of(el)) if el.tag != "form" else ""
         if el.tag != "form":
             said = " ".join(shown.split())
             if len(said) > 60 and el.tag not in _CONTROL_TAGS:

@@ -97,6 +97,25 @@ _NOT_BUY = Lazy(r"wish|favou?rite|compare|list|review|comment|note|photo|address
                       r"souhait|deseo|desideri|verlanglijst|ulubion")
 
 
+def named(el: El, shown: str) -> str:
+    """``shown``, the text of the control ``el``; when it shows none (an icon drawn as the
+    button), its accessible name: ``aria-label``, ``title`` or its image's ``alt``."""
+    if not shown or shown.isspace():
+        name = el.get("aria-label") or el.get("title")
+        if name is None and len(el):
+            img = next(el.iter("img"), None)
+            name = img.get("alt") if img is not None else None
+        return name or shown
+    return shown
+
+
+def _goes_nowhere(el: El) -> bool:
+    """Whether the link ``el`` leads nowhere but to its page's script (``href="#"``,
+    ``javascript:…``, none): a control drawn as a link, not a way to another page."""
+    href = (el.get("href") or "").strip().lower()
+    return href in ("", "#") or href.startswith(("javascript:", "#!"))
+
+
 def bare_buy(el: El, shown: str | None = None) -> bool:
     """A button (or a link drawn as one) that buys without the usual buy words, or a
     control whose click handler calls a buy function (``shown``: its text, when the
@@ -110,7 +129,7 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
             return False
         text = el.get("value") or ""
     elif tag in ("button", "a") or el.get("role") == "button":  # (a <div> drawn as one)
-        text = text_of(el) if shown is None else shown
+        text = named(el, text_of(el) if shown is None else shown)
     else:
         return False
     if len(text) > 200:
@@ -122,8 +141,10 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
         return True
     if text.rstrip(" !.") in _BARE_BUY:
         # a link only when drawn as a button, or as the control of a form ("Kupi" in a
-        # POST form whose submit the link's script makes)
-        return tag != "a" or el.get("role") == "button" or any(a.tag == "form" for a in el.iterancestors())
+        # POST form whose submit the link's script makes), or leading only to the page's
+        # script (``<a href="#" class="btn">Naroči</a>``)
+        return tag != "a" or el.get("role") == "button" or _goes_nowhere(el) \
+            or any(a.tag == "form" for a in el.iterancestors())
     if tag == "a" and el.get("role") != "button":
         return False
     name = " ".join((el.get("aria-label") or el.get("title") or "").split()).lower()
@@ -152,4 +173,4 @@ def named_add_to_cart(el: El) -> bool:
 
 def bid(el: El) -> bool:
     """A bid control ("Place bid"): beside it is the next bid, not the price."""
-    return _BID.fullmatch(" ".join(text_of(el).split()).lower()) is not None
+    return _BID.fullmatch(" ".join(named(el, text_of(el)).split()).lower()) is not None

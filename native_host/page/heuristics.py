@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from lxml import etree
 
 from native_host.page import shopview
-from native_host.page.buywords import BUY as _BUY, bare_buy, bid, named_add_to_cart
+from native_host.page.buywords import BUY as _BUY, bare_buy, bid, named, named_add_to_cart
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
@@ -127,7 +127,7 @@ def _not_disabled(el: El) -> bool:
 
 def _says_only_out(el: El) -> bool:
     """Whether the buy control ``el`` is labelled with out-of-stock wording, not buy words."""
-    label = (el.get("value") or "") if el.tag == "input" else text_of(el) if el.tag != "form" else ""
+    label = (el.get("value") or "") if el.tag == "input" else named(el, text_of(el)) if el.tag != "form" else ""
     text = " ".join(label.split())[:80]
     return bool(text) and wording(text) == "out" and not _BUY.search(text)
 
@@ -208,14 +208,14 @@ def shop_signal(el: El, keys: list[str]) -> bool:
     if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \
             or (tag == "form" and "action" in keys):
         label = f"{shopview.attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
-        shown = text_of(el) if tag == "button" else None
+        shown = named(el, text_of(el)) if tag == "button" else None
         if shown is not None:
             label += " " + shown[:80]
         if _BUY.search(label) or bare_buy(el, shown):
             return True
     if "role" in keys and tag not in _CONTROLS and el.get("role") == "button":
         # an element drawn as a button whose short label buys ("<div role=button>Add to bag")
-        shown = " ".join(text_of(el)[:200].split())
+        shown = " ".join(named(el, text_of(el)[:200]).split())
         return len(shown) <= 60 and bool(_BUY.search(f"{shopview.attrs(el)} {shown}") or bare_buy(el, shown))
     # a control whose accessible name adds the product to the cart ("Ajouter … à votre panier")
     return tag in _CONTROLS and ("title" in keys or "aria-label" in keys) and named_add_to_cart(el)
@@ -239,6 +239,8 @@ def _shop_signals(root: El, seen: bool, h1s: list[El] | None = None) -> bool:
                 h1s.append(el)
             continue
         text = text_of(el) if len(el) else (el.text or "")
+        if not text or text.isspace():
+            text = named(el, text)  # an icon drawn as the control: its accessible name
         if tag == "button":
             if _BUY.search(text[:80]) or bare_buy(el, text):
                 return True

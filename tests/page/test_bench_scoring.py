@@ -73,6 +73,22 @@ def test_product_variants_take_away_one_signal_each() -> None:
     assert v.flips({"availability": ["OutOfStock"]}, {"availability": "PreOrder"}) == (0, 1)
 
 
+def test_product_variants_draw_lists_codes_and_buttons_as_unseen_shops_do() -> None:
+    v = _load("product_variants")
+    page = ('<html><body><h1>Lens</h1><table><tr><td class="p">€12.99</td><td><span>£</span>4</td></tr></table>'
+            '<ul><li>12,99 €</li></ul><button class="b" disabled>Add to cart</button>'
+            '<input type="submit" value="Buy now"></body></html>')
+    divs = v.variant(page, "visible only, lists as divs")
+    assert not any(f"<{t}" in divs for t in ("table", "tr", "td", "ul", "li")) and 'class="p"' in divs
+    codes = v.variant(page, "visible only, currency codes")
+    assert "EUR 12.99" in codes and "12,99 EUR" in codes and "<span>GBP</span>" in codes and "€" not in codes
+    links = v.variant(page, "visible only, buttons as links")
+    assert '<a class="b" aria-disabled="true" href="#">Add to cart</a>' in links and '>Buy now</a>' in links
+    icons = v.variant(page, "visible only, icon buttons")
+    assert 'aria-label="Add to cart"' in icons and 'aria-label="Buy now"' in icons
+    assert ">Add to cart<" not in icons and "<svg" in icons
+    assert "<h1" not in v.variant(page, "visible only, scrambled, no h1")
+
 def test_a_gold_price_with_a_thousands_dot_reads_as_the_page_shows_it() -> None:
     s = _load("page_scoring")
     gold = {"price": ["23.450"], "currency": ["Rs"]}  # the page shows "Rs 23,450"
