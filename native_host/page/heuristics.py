@@ -65,7 +65,7 @@ def _says(el: El, text: str) -> str | None:
     said = wording(text)
     if said != "out":
         return said
-    if _one_option(el) or _state_label(el):
+    if _one_option(el) or _one_offer(el) or _state_label(el):
         return "other"
     return wording(text, _around(el))
 
@@ -93,6 +93,24 @@ def _one_option(el: El) -> bool:
             like = sum(1 for sib in parent if sib.tag == node.tag)
             if like >= 3:
                 return True
+    return False
+
+
+def _one_offer(el: El) -> bool:
+    """Whether ``el`` is in one of a list of offers drawn with any tags — a comparison
+    site's rows of shops or variants, each with its own price and stock ("Out of Stock" ·
+    "₹2,900" in one row, "₹2,999" · "Shop Now" in the next): a row (within three levels)
+    that shows an amount beside a sibling of the same shape (same tag, same children's
+    tags) that shows one too."""
+    for node in shopview.ancestors(el, 3):
+        parent = node.getparent()
+        if parent is None or len(parent) > 200 or len(node) < 2:
+            continue
+        shape = [child.tag for child in node]
+        like = [sib for sib in parent if sib is not node and sib.tag == node.tag and len(sib) == len(shape)
+                and [child.tag for child in sib] == shape]
+        if like and MONEY.search(text_of(node)[:400]) and any(MONEY.search(text_of(sib)[:400]) for sib in like[:8]):
+            return True
     return False
 
 
