@@ -17,7 +17,10 @@ The variants take one signal away each (the way ``product_variants.py`` does for
   italics ``span``: a page a script framework draws from styled divs (its ``h1``, lists,
   tables and links kept);
 * ``blocks wrapped`` — each paragraph, subheading, list, quote, table and figure in two
-  ``div`` boxes of its own whose class names say nothing: a page drawn by components.
+  ``div`` boxes of its own whose class names say nothing: a page drawn by components;
+* ``boilerplate added`` — a share bar, an author bio, a newsletter box, a related-stories list
+  and a comment thread added inside and beside the article, with class names that say
+  nothing; each box's text a must-not snippet (a precision proxy: article_boilerplate.py).
 
 The gold is what a person (trafilatura-eval) or Readability.js (readability/) took from the
 original page; the rewrites keep every word, so it stays valid.  A drop from ``as is`` says how
@@ -33,7 +36,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from lxml import etree
 
@@ -41,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from page_systems import tabmate_extract, trafilatura_article  # noqa: E402
+from article_boilerplate import inject  # noqa: E402
 from page_text import TextCorpus, readability_corpus, snippet_corpus  # noqa: E402
 from product_variants import rewrite, scrambled  # noqa: E402
 
@@ -95,13 +99,32 @@ def both(root: etree._Element) -> None:
 
 VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "as is": None, "names scrambled": scrambled, "no HTML5 tags": no_html5, "both": both,
-    "div soup": div_soup, "blocks wrapped": wrapped,
+    "div soup": div_soup, "blocks wrapped": wrapped, "boilerplate added": None,
 }
+_GOLD_AWARE = {"boilerplate added"}  # rewrites that place text by the gold and add to it
 SYSTEMS: dict[str, Callable[[str], str]] = {"tabmate": tabmate_extract, "trafilatura": trafilatura_article}
 
 
 def variant(markup: str, name: str) -> str:
+    if name in _GOLD_AWARE:
+        raise ValueError(f"{name!r} needs the page's gold: variant_page()")
     return rewrite(markup, VARIANTS[name])
+
+
+def variant_page(key: str, markup: str, gold: Any, name: str) -> tuple[str, Any]:
+    """One page of a corpus rewritten, with its gold: a snippet gold is ``(with, without)``,
+    a readability/ gold the article's text."""
+    if name not in _GOLD_AWARE:
+        return variant(markup, name), gold
+    snippet = isinstance(gold, tuple)
+    probes = list(gold[0]) if snippet else [line[:50] for line in gold.splitlines() if len(line) >= 60]
+    added: list[str] = []
+
+    def change(root: etree._Element) -> None:
+        added.extend(inject(root, key, probes))
+
+    out = rewrite(markup, change)
+    return (out, (gold[0], list(gold[1]) + added)) if snippet else (out, gold)
 
 
 def table(corpus: TextCorpus, names: list[str], systems: list[str]) -> list[str]:
@@ -109,7 +132,7 @@ def table(corpus: TextCorpus, names: list[str], systems: list[str]) -> list[str]
            "| variant | system | F1 (P / R), all pages | half A | half B |", "|---|---|---|---|---|"]
     for name in names:
         rewritten = TextCorpus(corpus.name, corpus.title,
-                               [(key, variant(source, name), gold) for key, source, gold in corpus.pages],
+                               [(key, *variant_page(key, source, gold, name)) for key, source, gold in corpus.pages],
                                corpus.score, corpus.summary)
         for system in systems:
             rows, _ = rewritten.run(SYSTEMS[system])

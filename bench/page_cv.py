@@ -29,7 +29,9 @@ GRID: dict[str, dict[str, tuple]] = {
              "native_host.page.anchor._FAR_CHARS": (1500, 1000, 2000),
              "native_host.page.scoring._WRAPPED_PLACES": (2, 10),  # 10: never (the window)
              "native_host.page.scoring._LEAF_WRAPPERS": (3, 0),
-             "native_host.page.cleaning._PROSE_CHARS": (150, 80, 10**9)},  # 10**9: never
+             "native_host.page.cleaning._PROSE_CHARS": (150, 80, 10**9),  # 10**9: never
+             "native_host.page.leftovers._ROW_OWN_CHARS": (40, 20, -1),  # -1: never
+             "native_host.page.leftovers._PITCH_CHARS": (300, 150, 0)},  # 0: never
     "products": {"native_host.page.heuristics._PRICE_MEANS_IN_STOCK": (True, False),
                  "native_host.page.heuristics._REGION": (400, 200, 800),
                  "native_host.page.heuristics._NEAR_TITLE": (8, 4, 16),

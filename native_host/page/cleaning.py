@@ -19,6 +19,8 @@ from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all, set_text)
 from native_host.page.lazyre import Lazy
+from native_host.page.leftovers import (WRITES, drop_link_rows, form_leftover, heading_density, note_field,
+                                        orphan_heading)
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
                                        text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
@@ -131,6 +133,8 @@ def _doomed(el: El, flags: Flags, title_norm: str, strip: bool) -> bool:
     if tag == "noscript" and flags.noscript:
         el.tag = "div"
     elif tag in _NEVER and (tag != "nav" or not _holds_main(el, _MAIN_ONLY)):
+        if tag == "input" or tag == "textarea":
+            note_field(el)
         return True
     if title_norm and (tag == "h1" or tag == "h2"):
         raw = text_of(el)
@@ -300,6 +304,7 @@ def clean(article: El, flags: Flags) -> None:
     drop_ad_labels(article)
     total = None
     emptied: set[El] = set()  # boxes that lost a block in this pass
+    form_boxes: set[El] = set()  # boxes that lost a sign-up, comment or contact form
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:
             # not an <aside>/<footer> that holds most of the article (sites that put the
@@ -310,16 +315,20 @@ def clean(article: El, flags: Flags) -> None:
                     continue
             if el.tag in _ORPHANING:
                 emptied.add(el.getparent())
+                if el.get(WRITES) is not None:
+                    form_boxes.add(el.getparent())
             _drop(el)
     if flags.clean_conditionally:
         candidates = [el for el in article.iter("table", "ul", "ol", "div", "section") if el is not article]
         for el in reversed(candidates):
             if el.getparent() is None or _inside(el, ("pre", "code")):
                 continue
-            if _should_drop(el, flags) or (el in emptied and _orphan_heading(el)):
+            if _should_drop(el, flags) or (el in emptied and orphan_heading(el)) \
+                    or (el in form_boxes and form_leftover(el, text_len(el))):
                 flags.mattered.add("clean_conditionally")
                 emptied.add(el.getparent())
                 _drop(el)
+    drop_link_rows(article)  # (after the boxes were judged with them: counts of paragraphs)
     _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
 
 
@@ -350,7 +359,7 @@ def _should_drop(el: El, flags: Flags) -> bool:
         return True
     if inputs > p // 3:
         return True
-    if not is_list and length < 25 and (img == 0 or img > 2) and _heading_density(el, length) < 0.9 \
+    if not is_list and length < 25 and (img == 0 or img > 2) and heading_density(el, length) < 0.9 \
             and not wraps_a_block(el):  # (a short paragraph in its own box is still one)
         return True
     density = link_density(el, length)
@@ -364,28 +373,7 @@ def _should_drop(el: El, flags: Flags) -> bool:
     return False
 
 
-# a heading left alone in its box once the box's blocks went as link farms: the title of a
-# "see also" / "related" box whose teasers were cleaned away ("Zobacz także", "Artículos
-# relacionados"), not a heading of the article's own text; or once its form went, which
-# a form is never the article's ("Leave a Reply", "Kontakt", "Abonniere unseren Newsletter")
-_ORPHAN_CHARS = 80
 _ORPHANING = ("form", "fieldset")
-
-
-def _orphan_heading(el: El) -> bool:
-    """Whether all that is left of ``el`` (a box that lost blocks) is a short heading, not
-    the page's title (an ``h1`` whose box lost its share buttons stays)."""
-    length = text_len(el)
-    return (0 < length <= _ORPHAN_CHARS and _heading_density(el, length) >= 0.9
-            and next(el.iter("h1"), None) is None)
-
-
-def _heading_density(el: El, length: int) -> float:
-    """The share of ``el``'s text (``length`` characters) in headings (measured only when
-    a block is short enough for it to matter)."""
-    if not length:
-        return 0.0
-    return sum(text_len(h) for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6")) / length
 
 
 def _is_data_table(table: El) -> bool:

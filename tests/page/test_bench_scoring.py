@@ -159,3 +159,25 @@ def test_cross_validation_chooses_on_one_half_and_reports_the_other() -> None:
     assert held == [0.0]  # each half is scored with the other's choice, which fits it worst
     assert len(runs) == len(set(runs)) == chosen["points"]
     assert (scoring._SIBLING_SHARE, leads._LEAD_CHARS) == (0.2, 60)  # put back
+
+
+def test_boilerplate_added_puts_boxes_in_and_beside_the_article_and_counts_them_as_must_not() -> None:
+    v = _load("article_variants")
+    story = [f"Paragraph {i} of the story, long enough to be found from the gold by its words." for i in range(4)]
+    page = ('<html lang="en"><body><div class="menu"><a href="/">Home</a></div><div class="post">'
+            + "".join(f"<p>{s}</p>" for s in story) + '</div><div class="foot">Footer</div></body></html>')
+    out, (with_, without) = v.variant_page("k1", page, (story[:1] + story[-1:], ["Footer"]), "boilerplate added")
+    assert with_ == story[:1] + story[-1:] and without[0] == "Footer" and len(without) == 6
+    from lxml import html
+    root = html.fromstring(out)
+    post = root.find_class("post")[0]
+    text = " ".join(post.text_content().split())
+    assert text.index(story[-1]) < text.index(without[1]) < text.index(without[2])  # share bar, bio: inside, after
+    assert without[-1] not in text and without[-1] in " ".join(root.text_content().split())  # comments: beside
+    assert all(s in text for s in story) and "post" in out
+    # the same page and gold give the same page every time; a readability/ gold (text) stays as it is
+    assert v.variant_page("k1", page, (story[:1] + story[-1:], ["Footer"]), "boilerplate added")[0] == out
+    assert v.variant_page("k2", page, "\n".join(story), "boilerplate added")[1] == "\n".join(story)
+    import pytest
+    with pytest.raises(ValueError):
+        v.variant(page, "boilerplate added")
