@@ -310,6 +310,9 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: Survey,
     sold_out = priced = False
     h1s: list[El] = []
     if not structured and not _shop_signals(root, seen.shop, h1s):
+        if not h1s:  # the title drawn without one: the text the document title begins with
+            named = shopview.named_by_title(root)
+            h1s = [named] if named is not None else []
         sold_out = _says_sold_out(h1s)
         priced = not sold_out and _priced_title(h1s)
         if not sold_out and not priced:

@@ -136,15 +136,52 @@ def title_at(blocks: list[tuple[El, str]]) -> int | None:
 def _named_in_title(blocks: list[tuple[El, str]]) -> int | None:
     """The longest visible text (not a link's: a trail's or another product's) that the
     document's ``<title>`` holds — "Flat boots with track soles" in "Flat boots with track
-    soles | Zara Belgium" — when it is at least 8 characters and a third of the title."""
+    soles | Zara Belgium" — when it is at least 8 characters and a third of the title, or
+    begins it (a classified ad's "Fernbedienung TV" in "Fernbedienung TV in Feldkirch - TV,
+    Projektoren - Kleinanzeigen bei …")."""
     if not blocks:
         return None
     head = blocks[0][0].getroottree().getroot().find("head")
     title = head.find("title") if head is not None else None
     named = " ".join(text_of(title).split()).casefold() if title is not None else ""
-    best, at = max(8, len(named) // 3), None
+    least, best, at = max(8, len(named) // 3), 0, None
     for i, (el, text) in enumerate(blocks):
-        if best <= len(text) <= len(named) and el.tag != "a" and " ".join(text.split()).casefold() in named \
-                and not any(a.tag == "a" for a in ancestors(el, 3)):
-            best, at = len(text) + 1, i
+        if best < len(text) <= len(named) and len(text) >= 8 and el.tag != "a":
+            said = " ".join(text.split()).casefold()
+            if said in named and (len(text) >= least or named.startswith(said)) \
+                    and not any(a.tag == "a" for a in ancestors(el, 3)):
+                best, at = len(text), i
     return at
+
+
+def named_by_title(root: El) -> El | None:
+    """On a page without an ``h1``: the element whose own text begins the document's
+    ``<title>`` (at least 8 characters, not a link's: a classified ad's "Indesit Washing
+    Machine 6kg" in "Indesit Washing Machine 6kg - appliances - by owner") — with its
+    parent, when that only adds a little beside it (the ad's price and place). Found by
+    one XPath search for the title's first long word, not a walk in Python."""
+    head = root.find("head")
+    title = head.find("title") if head is not None else None
+    words = text_of(title).split() if title is not None else []
+    named = " ".join(words).casefold()
+    word = next((w for w in words[:4] if len(w) >= 4), words[0] if words else "")
+    if len(named) < 8:
+        return None
+    best: El | None = None
+    size = 0
+    for el in _BEGINS(root, word=word)[:50]:
+        said = " ".join((el.text or "").split()).casefold()
+        if size < len(said) and len(said) >= 8 and named.startswith(said) and el.tag != "a" \
+                and not any(a.tag == "a" for a in ancestors(el, 3)) and not hidden(el):
+            best, size = el, len(said)
+    if best is None:
+        return None
+    parent = best.getparent()
+    if parent is not None and parent.tag not in ("body", "html") \
+            and len(" ".join(text_of(parent).split())) <= size + 30:
+        return parent
+    return best
+
+
+_BEGINS = etree.XPath("//body//*[contains(text(), $word)]")
+

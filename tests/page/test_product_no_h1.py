@@ -48,3 +48,60 @@ def test_the_title_without_an_h1(body: str, expected: str | None) -> None:
     assert (None if at is None else blocks[at][1]) == expected
     if expected and "<nav>" in body:
         assert blocks[at][0].tag == "div"
+
+
+_AD = "Fernbedienung TV in Feldkirch - TV, Projektoren - kostenlose Kleinanzeigen bei Laendleanzeiger.at"
+
+
+@pytest.mark.parametrize("body, expected", [
+    # (session 11) a classified ad's title begins the document title, though it is far
+    # shorter than a third of it ("Ad title in Town - Category - site")
+    ("<div>TV, Projektoren</div><div>Fernbedienung TV</div>", "Fernbedienung TV"),
+    # a short text inside the title that does not begin it still names nothing
+    ("<div>TV, Projektoren</div><div>Feldkirch</div>", None),
+    # … nor does it lower the bar for others once a short beginning was found
+    ("<div>Fernbedienung</div><div>Projektoren - kostenlose</div>", "Fernbedienung"),
+])
+def test_a_short_title_that_begins_the_document_title(body: str, expected: str | None) -> None:
+    blocks = visible_blocks(parse(f"<html><head>{_head(_AD)}</head><body>{body}</body></html>"))
+    at = title_at(blocks)
+    assert (None if at is None else blocks[at][1]) == expected
+
+
+def test_a_classified_ads_short_title_anchors_its_price() -> None:
+    # laendleanzeiger (B, with its h1 drawn as a div): "€ 20,-" right after "Fernbedienung TV"
+    p = product_of("<div class='a'><a href='/'>Start</a> <a href='/tv'>TV, Projektoren</a></div>"
+                   "<div class='t'>Fernbedienung TV</div><div class='p'><strong>€ <span>20,-</span></strong>"
+                   "<div>Verhandlungsbasis</div></div><p>Fernbedienung neuwertig, noch nie benutzt.</p>",
+                   _head(_AD, '<script type="application/ld+json">{"@type":"Product","name":"Fernbedienung"}</script>'))
+    assert p is not None and p.price == "20"
+
+
+@pytest.mark.parametrize("head, body, price, availability, url", [
+    # (session 11) craigslist with its h1 drawn as a div and no shop signal: the ad's title,
+    # found as the text the document title begins with, shows its price beside it
+    ("Indesit Washing Machine 6kg - appliances - by owner",
+     "<div class='x1'><span class='x2'><span class='x3'>Indesit Washing Machine 6kg</span> - <span class='x4'>£50</span>"
+     "<small> (Salford)</small></span></div><section class='x5'>Fully working, collection only.</section>", "50", "InStock",
+     "https://manchester.craigslist.org/app/d/salford-indesit/7235216655.html"),
+    # amazon.de sold out, the same way: "Derzeit nicht verfügbar." right after the title
+    ("Geschenkkorb rund mittel, beige: Amazon.de: Küche & Haushalt",
+     "<div class='x1'><span class='x2'>Geschenkkorb rund mittel, beige</span></div><div class='x3'>"
+     "<span class='x4'>Derzeit nicht verfügbar.</span></div><div data-asin='B00BRMIU7A'><p>Wir wissen nicht, ob und wann.</p></div>",
+     None, "OutOfStock",
+     "https://www.amazon.de/dp/B00BRMIU7A"),
+])
+def test_a_page_without_h1_or_shop_signal_is_read_from_its_document_titles_text(
+        head: str, body: str, price: str | None, availability: str, url: str) -> None:
+    p = product_of(body, _head(head), url)
+    assert p is not None and (p.price, p.availability) == (price, availability)
+
+
+@pytest.mark.parametrize("body", [
+    # an article without an h1: its headline begins the document title, no price beside it
+    "<div class='x1'>Reparaturcafé am 31. Januar</div><p>Bring your broken toaster; coffee costs €2.</p>",
+    # a link that begins the title (a trail) is not the title, whatever it is followed by
+    "<div><a href='/r'>Reparaturcafé am 31. Januar</a> <span>€2</span></div>",
+])
+def test_an_article_without_h1_stays_no_product(body: str) -> None:
+    assert product_of(body, _head("Reparaturcafé am 31. Januar | Stadtteilzentrum")) is None
