@@ -3,7 +3,7 @@ PY      ?= python3
 VENV    := .venv
 VPY     := $(VENV)/bin/python
 
-.PHONY: run install extension test test-fast deps bench clean
+.PHONY: run install extension bytecode test test-fast deps bench clean
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -12,6 +12,7 @@ $(VPY):
 ## Install the host into .venv, register it with every browser found, build the extension.
 install: $(VPY)
 	$(VPY) -m pip install -q -e .
+	$(MAKE) bytecode
 	$(VENV)/bin/tabmate install
 	$(MAKE) extension
 
@@ -33,12 +34,20 @@ run: install
 extension:
 	$(PY) extension/build.py
 
+## Compile the host's modules now: a browser starts the host for every connectNative and
+## `tabmate extract` runs once per page, and where Python cannot write its cache itself
+## (PYTHONDONTWRITEBYTECODE set, a checkout the user cannot write) every start compiled them
+## again: a one-page extract 116 -> 79 ms CPU, the host's imports 238 -> 210 ms.
+bytecode: $(VPY)
+	$(VPY) -m compileall -q native_host installer
+
 ## Everything the tests need (Debian packages when root, Python packages into .venv).
 ## llama-cpp-python is compiled for a generic x86-64/arm64 CPU: a -march=native build enables
 ## AMX/AVX-512 paths that crash on virtual machines which report them without allowing them.
 deps: $(VPY)
 	bash .ci/setup
 	CMAKE_ARGS="$${CMAKE_ARGS:--DGGML_NATIVE=off}" $(VPY) -m pip install -q -e '.[test,bench,realmodel]'
+	$(MAKE) bytecode
 
 test: deps extension
 	$(VPY) -m pytest -q
