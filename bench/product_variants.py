@@ -31,7 +31,12 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``visible only, buttons as links`` — no markup, and every button a link styled as one
   (``<a href="#" class="btn">Add to cart</a>``);
 * ``visible only, icon buttons`` — no markup, and every button's short label drawn as an
-  icon, the words only in its ``aria-label``.
+  icon, the words only in its ``aria-label``;
+* ``visible only, h1 as h2`` — no markup, the ``h1`` an ``h2``;
+* ``visible only, no h1, site first`` (also scrambled) — no markup, no ``h1``, and the
+  document ``<title>`` written site first ("Shop | Product", "Amazon.de: Product: …");
+* ``visible only, stock icons`` — no markup, and a text that is only stock wording shown
+  as an ``<img alt="In stock">``.
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -55,8 +60,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from page_scoring import _binary_availability, f1_of, half, score_field  # noqa: E402
-from shop_drawings import (buttons_as_links, currency_codes, div_buttons, icon_buttons, lists_as_divs,  # noqa: E402
-                           no_h1, prices_split)
+from shop_drawings import (buttons_as_links, currency_codes, div_buttons, h1_as_h2, icon_buttons,  # noqa: E402
+                           lists_as_divs, no_h1, prices_split, site_first_title, stock_icons)
 
 SCORED = ("price", "availability", "sku")
 _RDFA = ("typeof", "property", "vocab", "about", "resource", "prefix")
@@ -150,6 +155,9 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "visible only, div buttons": _visible(div_buttons), "visible only, lists as divs": _visible(lists_as_divs),
     "visible only, scrambled, no h1": _visible(scrambled, no_h1), "visible only, currency codes": _visible(currency_codes),
     "visible only, buttons as links": _visible(buttons_as_links), "visible only, icon buttons": _visible(icon_buttons),
+    "visible only, h1 as h2": _visible(h1_as_h2), "visible only, no h1, site first": _visible(no_h1, site_first_title),
+    "visible only, scrambled, no h1, site first": _visible(scrambled, no_h1, site_first_title),
+    "visible only, stock icons": _visible(stock_icons),
 }
 
 

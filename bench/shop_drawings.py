@@ -165,3 +165,44 @@ def icon_buttons(root: etree._Element) -> None:
         icon = etree.SubElement(el, "svg")
         icon.set("aria-hidden", "true")
         etree.SubElement(icon, "use").set("href", "#icon")
+
+
+def h1_as_h2(root: etree._Element) -> None:
+    """Headings ``h1`` drawn as ``h2`` (themes that keep the ``h1`` for the logo or leave it out)."""
+    for el in root.iter("h1"):
+        el.tag = "h2"
+
+
+def site_first_title(root: etree._Element) -> None:
+    """The document ``<title>`` written site first ("Shop: Product", "Shop | Product"), as
+    many shops do: its last " | " (else ": ", " – ", " - ") part moved to the front."""
+    for title in root.iter("title"):
+        text = " ".join((title.text or "").split())
+        for sep in (" | ", ": ", " – ", " - "):
+            if sep in text:
+                head, tail = text.rsplit(sep, 1)
+                title.text = f"{tail}{sep}{head}"
+                break
+        break
+
+
+# stock wording a shop may show as an icon: the bench's own short list, not the extractor's
+_STOCK = re.compile(r"\s*(?:in stock|out of stock|sold out|currently unavailable\.?|available|unavailable|"
+                    r"auf lager|lieferbar|nicht verfügbar|ausverkauft|en stock|disponible|épuisé|rupture de stock|"
+                    r"agotado|disponibile|esaurito|dostępny|niedostępny|skladem|na skladě|в наличии|нет в наличии|"
+                    r"op voorraad|i lager|på lager|em estoque|esgotado|raktáron|varastossa)\s*[.!]?\s*", re.I)
+
+
+def stock_icons(root: etree._Element) -> None:
+    """Stock shown by an icon: an element whose whole text is stock wording gets an
+    ``<img alt="In stock">`` in its place (the words only in the image's ``alt``)."""
+    for el in list(root.iter(etree.Element)):
+        if len(el) or not el.text or el.tag in ("script", "style", "title", "option", "button", "a"):
+            continue
+        if _STOCK.fullmatch(el.text):
+            said = " ".join(el.text.split())
+            el.text = None
+            icon = etree.SubElement(el, "img")
+            icon.set("src", "/i/stock.svg")
+            icon.set("alt", said)
+

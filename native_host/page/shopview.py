@@ -133,22 +133,39 @@ def title_at(blocks: list[tuple[El, str]]) -> int | None:
     return _named_in_title(blocks)
 
 
+def _document_title(root: El) -> tuple[str, list[str]]:
+    """The document ``<title>`` (spaces collapsed) and where its parts begin: the whole,
+    then after each " | ", " - ", ": " … (at most three parts: "Shop | Product - Category")."""
+    head = root.find("head")
+    title = head.find("title") if head is not None else None
+    text = " ".join(text_of(title).split()) if title is not None else ""
+    return text, [text, *(text[m.end():] for m in _PARTS.finditer(text))][:3]
+
+
+_PARTS = Lazy(r" [|\-–—:·»/] |: ")
+
+
+def _begins(parts: list[str], said: str) -> bool:
+    return any(part.startswith(said) for part in parts)
+
+
 def _named_in_title(blocks: list[tuple[El, str]]) -> int | None:
     """The longest visible text (not a link's: a trail's or another product's) that the
     document's ``<title>`` holds — "Flat boots with track soles" in "Flat boots with track
     soles | Zara Belgium" — when it is at least 8 characters and a third of the title, or
-    begins it (a classified ad's "Fernbedienung TV" in "Fernbedienung TV in Feldkirch - TV,
-    Projektoren - Kleinanzeigen bei …")."""
+    begins it or one of its parts (a classified ad's "Fernbedienung TV" in "Fernbedienung
+    TV in Feldkirch - TV, Projektoren - Kleinanzeigen bei …", or after "Kleinanzeigen - ")."""
     if not blocks:
         return None
-    head = blocks[0][0].getroottree().getroot().find("head")
-    title = head.find("title") if head is not None else None
-    named = " ".join(text_of(title).split()).casefold() if title is not None else ""
+    whole, parts = _document_title(blocks[0][0].getroottree().getroot())
+    named, parts = whole.casefold(), [part.casefold() for part in parts]
     least, best, at = max(8, len(named) // 3), 0, None
     for i, (el, text) in enumerate(blocks):
-        if best < len(text) <= len(named) and len(text) >= 8 and el.tag != "a":
+        if len(text) <= len(named) and len(text) >= 8 and el.tag != "a":
             said = " ".join(text.split()).casefold()
-            if said in named and (len(text) >= least or named.startswith(said)) \
+            if said not in named:
+                continue
+            if best < len(text) and (len(text) >= least or _begins(parts, said)) \
                     and not any(a.tag == "a" for a in ancestors(el, 3)):
                 best, at = len(text), i
     return at
@@ -156,22 +173,24 @@ def _named_in_title(blocks: list[tuple[El, str]]) -> int | None:
 
 def named_by_title(root: El) -> El | None:
     """On a page without an ``h1``: the element whose own text begins the document's
-    ``<title>`` (at least 8 characters, not a link's: a classified ad's "Indesit Washing
-    Machine 6kg" in "Indesit Washing Machine 6kg - appliances - by owner") — with its
-    parent, when that only adds a little beside it (the ad's price and place). Found by
-    one XPath search for the title's first long word, not a walk in Python."""
-    head = root.find("head")
-    title = head.find("title") if head is not None else None
-    words = text_of(title).split() if title is not None else []
-    named = " ".join(words).casefold()
-    word = next((w for w in words[:4] if len(w) >= 4), words[0] if words else "")
-    if len(named) < 8:
+    ``<title>`` or one of its parts (at least 8 characters, not a link's: a classified ad's
+    "Indesit Washing Machine 6kg" in "Indesit Washing Machine 6kg - appliances - by owner")
+    — with its parent, when that only adds a little beside it (the ad's price and place).
+    Found by one XPath search for the parts' first long words, not a walk in Python."""
+    text, parts = _document_title(root)
+    if len(text) < 8:
         return None
+    words = [next((w for w in part.split()[:4] if len(w) >= 4), part.split()[0]) for part in parts if part]
+    words += words[-1:] * (3 - len(words))
     best: El | None = None
     size = 0
-    for el in _BEGINS(root, word=word)[:50]:
+    folded = [part.casefold() for part in parts]
+    global _BEGINS
+    if _BEGINS is None:  # (compiled on first use: most pages have an h1 or a shop signal)
+        _BEGINS = etree.XPath("//body//*[contains(text(), $a) or contains(text(), $b) or contains(text(), $c)]")
+    for el in _BEGINS(root, a=words[0], b=words[1], c=words[2])[:50]:
         said = " ".join((el.text or "").split()).casefold()
-        if size < len(said) and len(said) >= 8 and named.startswith(said) and el.tag != "a" \
+        if size < len(said) and len(said) >= 8 and _begins(folded, said) and el.tag != "a" \
                 and not any(a.tag == "a" for a in ancestors(el, 3)) and not hidden(el):
             best, size = el, len(said)
     if best is None:
@@ -183,5 +202,4 @@ def named_by_title(root: El) -> El | None:
     return best
 
 
-_BEGINS = etree.XPath("//body//*[contains(text(), $word)]")
-
+_BEGINS: etree.XPath | None = None

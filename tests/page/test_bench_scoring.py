@@ -88,6 +88,11 @@ def test_product_variants_draw_lists_codes_and_buttons_as_unseen_shops_do() -> N
     assert 'aria-label="Add to cart"' in icons and 'aria-label="Buy now"' in icons
     assert ">Add to cart<" not in icons and "<svg" in icons
     assert "<h1" not in v.variant(page, "visible only, scrambled, no h1")
+    assert "<h2>Lens</h2>" in v.variant(page, "visible only, h1 as h2")
+    titled = page.replace("<body>", "<head><title>Lens, 2 pack - Optics | Shop</title></head><body>")
+    assert "<title>Shop | Lens, 2 pack - Optics</title>" in v.variant(titled, "visible only, no h1, site first")
+    icons = v.variant(page.replace("<h1>", "<p>In stock</p><h1>"), "visible only, stock icons")
+    assert '<p><img src="/i/stock.svg" alt="In stock"></p>' in icons
 
 def test_a_gold_price_with_a_thousands_dot_reads_as_the_page_shows_it() -> None:
     s = _load("page_scoring")

@@ -56,9 +56,11 @@ _AD = "Fernbedienung TV in Feldkirch - TV, Projektoren - kostenlose Kleinanzeige
 @pytest.mark.parametrize("body, expected", [
     # (session 11) a classified ad's title begins the document title, though it is far
     # shorter than a third of it ("Ad title in Town - Category - site")
+    ("<div>Kleinanzeigen</div><div>Fernbedienung TV</div>", "Fernbedienung TV"),
+    # … the longest of those that begin it or one of its parts (the category's is shorter)
     ("<div>TV, Projektoren</div><div>Fernbedienung TV</div>", "Fernbedienung TV"),
-    # a short text inside the title that does not begin it still names nothing
-    ("<div>TV, Projektoren</div><div>Feldkirch</div>", None),
+    # a short text inside the title that begins none of its parts still names nothing
+    ("<div>Kleinanzeigen</div><div>Feldkirch</div>", None),
     # … nor does it lower the bar for others once a short beginning was found
     ("<div>Fernbedienung</div><div>Projektoren - kostenlose</div>", "Fernbedienung"),
 ])
@@ -66,6 +68,15 @@ def test_a_short_title_that_begins_the_document_title(body: str, expected: str |
     blocks = visible_blocks(parse(f"<html><head>{_head(_AD)}</head><body>{body}</body></html>"))
     at = title_at(blocks)
     assert (None if at is None else blocks[at][1]) == expected
+
+
+@pytest.mark.parametrize("title", ["Laendleanzeiger.at | Fernbedienung TV in Feldkirch - TV, Projektoren - Kleinanzeigen",
+                                   "Amazon.de: Fernbedienung TV, universal, schwarz: Elektronik & Foto"])
+def test_a_short_title_after_the_site_name_that_begins_the_document_title(title: str) -> None:
+    blocks = visible_blocks(parse(f"<html><head>{_head(title)}</head><body><div>Kleinanzeigen</div>"
+                                  "<div>Fernbedienung TV</div></body></html>"))
+    at = title_at(blocks)
+    assert at is not None and blocks[at][1] == "Fernbedienung TV"
 
 
 def test_a_classified_ads_short_title_anchors_its_price() -> None:
@@ -90,6 +101,11 @@ def test_a_classified_ads_short_title_anchors_its_price() -> None:
      "<span class='x4'>Derzeit nicht verfügbar.</span></div><div data-asin='B00BRMIU7A'><p>Wir wissen nicht, ob und wann.</p></div>",
      None, "OutOfStock",
      "https://www.amazon.de/dp/B00BRMIU7A"),
+    # a title written site first: the ad's title begins the part after the site's name
+    ("craigslist | Indesit Washing Machine 6kg - appliances - by owner",
+     "<div class='x1'><span class='x2'><span class='x3'>Indesit Washing Machine 6kg</span> - <span class='x4'>£50</span>"
+     "</span></div><section class='x5'>Fully working, collection only.</section>", "50", "InStock",
+     "https://manchester.craigslist.org/app/d/salford-indesit/7235216655.html"),
 ])
 def test_a_page_without_h1_or_shop_signal_is_read_from_its_document_titles_text(
         head: str, body: str, price: str | None, availability: str, url: str) -> None:
