@@ -125,9 +125,19 @@ class _Pick:
     def name(self) -> str:  # class names that say nothing
         return "c" + hashlib.sha1(f"{self.seed}/{self.n}/name".encode()).hexdigest()[:6]
 
+    def names(self, k: int) -> list[str]:
+        """``k`` class names for the parts of like items."""
+        out = []
+        for _ in range(k):
+            out.append(self.name())
+            self.n += 1
+        return out
 
-def _el(tag: str, pick: _Pick, text: str | None = None, **attrs: str) -> etree._Element:
-    el = etree.Element(tag, {"class": pick.name(), **attrs})
+
+def _el(tag: str, pick: _Pick, text: str | None = None, cls: str | None = None, **attrs: str) -> etree._Element:
+    """An element with a class name that says nothing: its own, or ``cls`` (like items of a
+    list or a thread share their class names, as on real sites)."""
+    el = etree.Element(tag, {"class": cls or pick.name(), **attrs})
     pick.n += 1
     el.text = text
     return el
@@ -136,8 +146,9 @@ def _el(tag: str, pick: _Pick, text: str | None = None, **attrs: str) -> etree._
 def _share(w: dict, pick: _Pick) -> tuple[etree._Element, str]:
     box = _el("div", pick)
     box.append(_el("span", pick, w["share"]))
+    (link,) = pick.names(1)
     for label in w["share_links"]:
-        a = _el("a", pick, label, href=f"https://share.example/{label.lower()}?u=page")
+        a = _el("a", pick, label, link, href=f"https://share.example/{label.lower()}?u=page")
         a.tail = " "
         box.append(a)
     return box, w["share"]
@@ -149,9 +160,10 @@ def _related(w: dict, pick: _Pick) -> tuple[etree._Element, str]:
     ul = _el("ul", pick)
     start = pick.int(len(w["headlines"]))
     lines = [w["headlines"][(start + i) % len(w["headlines"])] for i in range(4)]
+    item, link = pick.names(2)
     for i, line in enumerate(lines):
-        li = _el("li", pick)
-        li.append(_el("a", pick, line, href=f"/news/story-{start + i}"))
+        li = _el("li", pick, cls=item)
+        li.append(_el("a", pick, line, link, href=f"/news/story-{start + i}"))
         ul.append(li)
     box.append(ul)
     return box, lines[1]
@@ -187,14 +199,15 @@ def _comments(w: dict, pick: _Pick) -> tuple[etree._Element, str]:
     box.append(_el("h3", pick, w["comments_title"].format(k=k)))
     start = pick.int(len(w["comments"]))
     texts = [w["comments"][(start + i) % len(w["comments"])] for i in range(k)]
+    parts = pick.names(6)
     for i, text in enumerate(texts):
-        item = _el("div", pick)
-        head = _el("div", pick)
-        head.append(_el("span", pick, w["names"][(start + i + 1) % len(w["names"])]))
-        head.append(_el("span", pick, " · " + pick.one(w["ago"])))
+        item = _el("div", pick, cls=parts[0])
+        head = _el("div", pick, cls=parts[1])
+        head.append(_el("span", pick, w["names"][(start + i + 1) % len(w["names"])], parts[2]))
+        head.append(_el("span", pick, " · " + pick.one(w["ago"]), parts[3]))
         item.append(head)
-        item.append(_el("p", pick, text))
-        item.append(_el("a", pick, w["reply"], href="#reply"))
+        item.append(_el("p", pick, text, parts[4]))
+        item.append(_el("a", pick, w["reply"], parts[5], href="#reply"))
         box.append(item)
     return box, texts[0]
 
