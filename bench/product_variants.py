@@ -36,7 +36,9 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``visible only, no h1, site first`` (also scrambled) — no markup, no ``h1``, and the
   document ``<title>`` written site first ("Shop | Product", "Amazon.de: Product: …");
 * ``visible only, stock icons`` — no markup, and a text that is only stock wording shown
-  as an ``<img alt="In stock">``.
+  as an ``<img alt="In stock">``;
+* ``visible only, local thousands`` — no markup, and prices of four digits or more grouped
+  as French ("1\u202f299,00\u202f€") or Swiss ("CHF 1’299.00", "1'299.00") shops write them.
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -61,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from page_scoring import _binary_availability, f1_of, half, score_field  # noqa: E402
 from shop_drawings import (buttons_as_links, currency_codes, div_buttons, h1_as_h2, icon_buttons,  # noqa: E402
-                           lists_as_divs, no_h1, prices_split, site_first_title, stock_icons)
+                           lists_as_divs, local_groups, no_h1, prices_split, site_first_title, stock_icons)
 
 SCORED = ("price", "availability", "sku")
 _RDFA = ("typeof", "property", "vocab", "about", "resource", "prefix")
@@ -157,7 +159,7 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "visible only, buttons as links": _visible(buttons_as_links), "visible only, icon buttons": _visible(icon_buttons),
     "visible only, h1 as h2": _visible(h1_as_h2), "visible only, no h1, site first": _visible(no_h1, site_first_title),
     "visible only, scrambled, no h1, site first": _visible(scrambled, no_h1, site_first_title),
-    "visible only, stock icons": _visible(stock_icons),
+    "visible only, stock icons": _visible(stock_icons), "visible only, local thousands": _visible(local_groups),
 }
 
 

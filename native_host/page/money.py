@@ -37,9 +37,9 @@ CURRENCY = Lazy(r"[$€£¥￥₹₽₩₺₴₪฿₫₸円元₱₦₾₼৳�
                 # so, as "KD 15" may be a shoe's model and "BD 25" a disc
                 r"(?:KD|BD)(?=\.?\s*\d{1,3}(?:,\d{3})*\.\d{3}(?!\d))|(?:(?<=\.\d{3})|(?<=\.\d{3}\s))(?:KD|BD))"
                 r"(?:\.|(?![^\W\d_])))", re.I)
-# an amount: digits with "." / "," / "'" separators, or thousands groups split by spaces
-# ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
-AMOUNT = Lazy(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,']*\d|\d")
+# an amount: digits with "." / "," / "'" separators (Swiss shops' "’" too: "CHF 1’299.–"), or
+# thousands groups split by spaces ("44 890", "1 299,00"), not two numbers side by side ("1,679 1679")
+AMOUNT = Lazy(r"\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d[\d.,'’]*\d|\d")
 # a currency sign right before or after a number: "$99", "17,10 €", "44 890 тг."
 # (whole units written with a dash for the cents before the sign: "1 299,- Kč", "49.– CHF")
 MONEY = Lazy(rf"(?:{CURRENCY.pattern})\s*(?P<a>{AMOUNT.pattern})|"

@@ -30,6 +30,10 @@ from tests.page.test_product_shops import product_of
     ("KD 1,250.000", "1250.000", "KWD"), ("12.500 ر.ع.", "12.500", "OMR"), ("3.750 د.ب", "3.750", "BHD"),
     ("99 ر.ق", "99", "QAR"), ("Dhs 99", "99", "AED"), ("299:-", "299", None), ("1 299:-", "1299", None),
     ("1299,-", "1299", None), ("1.299,-", "1299", None),
+    # (session 11) Swiss thousands with the typographic apostrophe, and French number
+    # formatting's narrow no-break spaces
+    ("CHF 1’299.00", "1299.00", "CHF"), ("CHF 1’299.–", "1299", "CHF"), ("5’100.00 €", "5100.00", "EUR"),
+    ("1\u202f299,00\u202f€", "1299.00", "EUR"),
 ])
 def test_a_price_in_more_currencies_is_read_beside_the_buy_button(shown: str, price: str, currency: str) -> None:
     p = product_of(f"<h1>Widget</h1><div class='x1'><span class='x2'>{shown}</span>"
