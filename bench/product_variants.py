@@ -38,7 +38,8 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``visible only, stock icons`` — no markup, and a text that is only stock wording shown
   as an ``<img alt="In stock">``;
 * ``visible only, local thousands`` — no markup, and prices of four digits or more grouped
-  as French ("1\u202f299,00\u202f€") or Swiss ("CHF 1’299.00", "1'299.00") shops write them.
+  as French ("1\u202f299,00\u202f€") or Swiss ("CHF 1’299.00", "1'299.00") shops write them;
+* ``visible only, scrambled, buttons as links`` / ``…, div buttons`` — both with names scrambled.
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -160,6 +161,8 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "visible only, h1 as h2": _visible(h1_as_h2), "visible only, no h1, site first": _visible(no_h1, site_first_title),
     "visible only, scrambled, no h1, site first": _visible(scrambled, no_h1, site_first_title),
     "visible only, stock icons": _visible(stock_icons), "visible only, local thousands": _visible(local_groups),
+    "visible only, scrambled, buttons as links": _visible(scrambled, buttons_as_links),
+    "visible only, scrambled, div buttons": _visible(scrambled, div_buttons),
 }
 
 

@@ -9,7 +9,6 @@ another offer), nor one labelled beside it as a list price or a service — or e
 from __future__ import annotations
 
 import re
-from itertools import chain
 from typing import Iterable
 
 from lxml import etree
@@ -27,11 +26,16 @@ El = etree._Element
 
 def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
     """Visible add-to-cart / buy-now buttons (and forms) of the product itself, not of the
-    products in carousels and recommendation blocks; then those of ``drawn``, elements
-    drawn as buttons (``<div role="button">``) whose short label buys (not a whole
-    product card a script made clickable)."""
+    products in carousels and recommendation blocks; with them, in document order, those
+    of ``drawn``, elements drawn as buttons (``<div role="button">``) whose short label
+    buys (not a whole product card a script made clickable)."""
     out = []
-    for el in chain(root.iter("button", "input", "a", "form"), drawn):
+    drawn = {el: None for el in drawn}
+    # in document order, the drawn ones among the others: the first is the product's
+    tags = {"button", "input", "a", "form", *(el.tag for el in drawn if isinstance(el.tag, str))}
+    for el in root.iter(*tags):
+        if el.tag not in _CONTROL_TAGS and el not in drawn:
+            continue
         label = f"{attrs(el)} {el.get('name', '')} {el.get('value', '')} {el.get('action', '')}"
         shown = named(el, text_of(el)) if el.tag != "form" else ""
         if el.tag != "form":

@@ -145,10 +145,10 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
         # script (``<a href="#" class="btn">Naroči</a>``)
         return tag != "a" or el.get("role") == "button" or _goes_nowhere(el) \
             or any(a.tag == "form" for a in el.iterancestors())
-    if tag == "a" and el.get("role") != "button":
+    if not _ADD.fullmatch(text) or (tag == "a" and el.get("role") != "button" and not _goes_nowhere(el)):
         return False
     name = " ".join((el.get("aria-label") or el.get("title") or "").split()).lower()
-    return bool(_ADD.fullmatch(text)) and name.startswith(text + " ") and not _NOT_BUY.search(name)
+    return name.startswith(text + " ") and not _NOT_BUY.search(name)
 
 
 # an accessible name that adds the product to the cart, its name in between ("Ajouter Casio

@@ -264,6 +264,8 @@ def _shop_signals(root: El, seen: bool, h1s: list[El] | None = None) -> bool:
                 return True
         elif len(text) <= 60:
             links.append((el, text))
+        elif len(text) <= 400 and "\n" in text and len(said := " ".join(text.split())) <= 60:  # an indented label
+            links.append((el, said))
     # the buy words searched once over all the links' texts (a NUL between two texts: no
     # pattern matches across it; the parser removed any NUL from the page), not per link
     if links and _BUY.search("\x00".join(text for _, text in links)):

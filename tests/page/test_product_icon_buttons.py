@@ -56,3 +56,29 @@ def test_a_bare_buy_word_on_a_link_to_another_page_is_not_a_buy_control() -> Non
     # a site's menu: "Buy" leads to the shop, it does not buy this page's thing
     p = product_of("<h1>Reading lenses, a review</h1><p>They cost 40,00 € a pair.</p><a href='/shop'>Buy</a>")
     assert p is None or p.availability is None
+
+
+def test_a_buy_links_label_indented_in_the_markup_marks_a_shop() -> None:
+    # kiabi (B) with its buttons drawn as links: icons and newlines around "Ajouter au panier"
+    pad = "\n" + " " * 40
+    link = (f"<a class='x3' href='#'>{pad}<span class='x4'><i class='x5'></i></span>{pad}"
+            f"<span class='x6'>Ajouter au panier</span>{pad}<span class='x4'><i class='x7'></i></span>{pad}</a>")
+    p = product_of(f"{_LENS}{link}")
+    assert p is not None and (p.price, p.availability) == ("40.00", "InStock")
+
+
+def test_an_add_link_to_the_script_named_for_the_product_buys() -> None:
+    # zara (B) with its buttons drawn as links: "Add" whose accessible name says what it adds
+    p = product_of(f"{_LENS}<a class='x3' href='#' aria-label='Add Reading lenses'>Add</a>")
+    assert p is not None and (p.price, p.availability) == ("40.00", "InStock")
+
+
+def test_a_drawn_buy_button_before_another_offers_is_the_products() -> None:
+    # amazon.fr (B) with its buttons drawn as divs: the product's buy box comes first in the
+    # page, another offer's form (a real submit input) after it
+    root = parse("<html><body><h1>Reading lenses</h1><div class='a'><span>66,75 €</span>"
+                 "<div role='button' class='b'>Ajouter au panier</div></div><div class='c'><p>Other offers</p>"
+                 "<form action='/cart'><span>65,27 €</span><input type='submit' value='Ajouter au panier'></form></div>"
+                 "</body></html>")
+    buttons = survey(root).buy_buttons()
+    assert [b.tag for b in buttons] == ["div", "input"]
