@@ -39,7 +39,9 @@ figures overstate what unseen shops get.  A reading that works only through one 
   as an ``<img alt="In stock">``;
 * ``visible only, local thousands`` — no markup, and prices of four digits or more grouped
   as French ("1\u202f299,00\u202f€") or Swiss ("CHF 1’299.00", "1'299.00") shops write them;
-* ``visible only, scrambled, buttons as links`` / ``…, div buttons`` — both with names scrambled.
+* ``visible only, scrambled, buttons as links`` / ``…, div buttons`` — both with names scrambled;
+* ``visible only, image buttons`` (also scrambled) — no markup, and every button with a short
+  label an image submit button, the label only in its ``alt``, as older shop systems draw them.
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -64,7 +66,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from page_scoring import _binary_availability, f1_of, half, score_field  # noqa: E402
 from shop_drawings import (buttons_as_links, currency_codes, div_buttons, h1_as_h2, icon_buttons,  # noqa: E402
-                           lists_as_divs, local_groups, no_h1, prices_split, site_first_title, stock_icons)
+                           image_buttons, lists_as_divs, local_groups, no_h1, prices_split, site_first_title,
+                           stock_icons)
 
 SCORED = ("price", "availability", "sku")
 _RDFA = ("typeof", "property", "vocab", "about", "resource", "prefix")
@@ -163,6 +166,8 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "visible only, stock icons": _visible(stock_icons), "visible only, local thousands": _visible(local_groups),
     "visible only, scrambled, buttons as links": _visible(scrambled, buttons_as_links),
     "visible only, scrambled, div buttons": _visible(scrambled, div_buttons),
+    "visible only, image buttons": _visible(image_buttons),
+    "visible only, scrambled, image buttons": _visible(scrambled, image_buttons),
 }
 
 

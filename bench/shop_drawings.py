@@ -228,3 +228,27 @@ def local_groups(root: etree._Element) -> None:
         el.text = (f"{m.group('pre')}{space}" if m.group("pre") else "") + f"{grouped}{m.group('sep')}{m.group('frac')}" \
             + (f"{space}{m.group('post')}" if m.group("post") else "")
 
+
+def image_buttons(root: etree._Element) -> None:
+    """Buttons (and submit inputs) with a short label drawn as image submit buttons, the
+    label only in the image's ``alt`` (``<input type="image" src="…" alt="Add to cart">``),
+    as older shop systems draw them."""
+    for el in list(root.iter("button", "input")):
+        if el.tag == "input":
+            if (el.get("type") or "").lower() not in ("submit", "button"):
+                continue
+            label = el.get("value") or ""
+        else:
+            label = el.text_content()
+        label = " ".join(label.split())
+        if not label or len(label) > 40:
+            continue
+        for child in list(el):
+            el.remove(child)
+        el.text = None
+        el.tag = "input"
+        el.attrib.pop("value", None)
+        el.set("type", "image")
+        el.set("src", "/i/button.png")
+        el.set("alt", label)
+

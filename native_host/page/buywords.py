@@ -99,9 +99,10 @@ _NOT_BUY = Lazy(r"wish|favou?rite|compare|list|review|comment|note|photo|address
 
 def named(el: El, shown: str) -> str:
     """``shown``, the text of the control ``el``; when it shows none (an icon drawn as the
-    button), its accessible name: ``aria-label``, ``title`` or its image's ``alt``."""
+    button), its accessible name: ``aria-label``, ``title``, its own ``alt`` (``<input
+    type="image">``) or its image's."""
     if not shown or shown.isspace():
-        name = el.get("aria-label") or el.get("title")
+        name = el.get("aria-label") or el.get("title") or el.get("alt")  # (an image submit's own)
         if name is None and len(el):
             img = next(el.iter("img"), None)
             name = img.get("alt") if img is not None else None
@@ -125,9 +126,9 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
     if onclick and tag in ("a", "button", "input") and _BUY_CALL.search(onclick):
         return True
     if tag == "input":
-        if (el.get("type") or "").lower() not in ("submit", "button"):
+        if (el.get("type") or "").lower() not in ("submit", "button", "image"):
             return False
-        text = el.get("value") or ""
+        text = el.get("value") or el.get("alt") or ""
     elif tag in ("button", "a") or el.get("role") == "button":  # (a <div> drawn as one)
         text = named(el, text_of(el) if shown is None else shown)
     else:

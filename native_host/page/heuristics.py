@@ -145,7 +145,8 @@ def _not_disabled(el: El) -> bool:
 
 def _says_only_out(el: El) -> bool:
     """Whether the buy control ``el`` is labelled with out-of-stock wording, not buy words."""
-    label = (el.get("value") or "") if el.tag == "input" else named(el, text_of(el)) if el.tag != "form" else ""
+    label = (el.get("value") or el.get("alt") or "") if el.tag == "input" else named(el, text_of(el)) \
+        if el.tag != "form" else ""
     text = " ".join(label.split())[:80]
     return bool(text) and wording(text) == "out" and not _BUY.search(text)
 
@@ -225,7 +226,8 @@ def shop_signal(el: El, keys: list[str]) -> bool:
     tag = el.tag
     if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \
             or (tag == "form" and "action" in keys):
-        label = f"{shopview.attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}"
+        label = f"{shopview.attrs(el)} {el.get('value', '')} {el.get('action', '')} {el.get('name', '')}" \
+            f" {el.get('alt', '')}"
         shown = named(el, text_of(el)) if tag == "button" else None
         if shown is not None:
             label += " " + shown[:80]

@@ -95,6 +95,9 @@ def test_product_variants_draw_lists_codes_and_buttons_as_unseen_shops_do() -> N
     assert '<p><img src="/i/stock.svg" alt="In stock"></p>' in icons
     grouped = v.variant(page.replace("€12.99", "€1,299.00"), "visible only, local thousands")
     assert any(f"1{g}299.00" in grouped for g in ("\u202f", "’", "'")) and "1,299.00" not in grouped
+    images = v.variant(page, "visible only, image buttons")
+    assert 'type="image"' in images and 'alt="Add to cart"' in images and 'alt="Buy now"' in images
+    assert ">Add to cart<" not in images
 
 def test_a_gold_price_with_a_thousands_dot_reads_as_the_page_shows_it() -> None:
     s = _load("page_scoring")

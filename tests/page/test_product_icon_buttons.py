@@ -82,3 +82,14 @@ def test_a_drawn_buy_button_before_another_offers_is_the_products() -> None:
                  "</body></html>")
     buttons = survey(root).buy_buttons()
     assert [b.tag for b in buttons] == ["div", "input"]
+
+
+@pytest.mark.parametrize("control, availability", [
+    ("<input type='image' class='x3' src='/i/cart.png' alt='Add to cart'>", "InStock"),
+    ("<input type='image' class='x3' src='/i/buy.png' alt='Kaufen'>", "InStock"),
+    # an add-to-cart image (by its class) whose picture says only that it is sold out
+    ("<input type='image' class='add-to-cart' src='/i/soldout.png' alt='Sold out'>", None),
+])
+def test_an_image_submit_button_is_named_by_its_alt(control: str, availability: str | None) -> None:
+    p = product_of(f"{_LENS}<form action='/basket' method='post'>{control}</form>")
+    assert p is not None and p.price == "40.00" and p.availability == availability
