@@ -19,8 +19,8 @@ from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
                                         remove_all as _remove_all, set_text)
 from native_host.page.lazyre import Lazy
-from native_host.page.leftovers import (WRITES, drop_link_rows, form_leftover, heading_density, note_field,
-                                        orphan_heading)
+from native_host.page.leftovers import (WRITES, drop_link_rows, form_leftover, heading_density, icon_label,
+                                        note_field, orphan_heading)
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
                                        text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
@@ -348,6 +348,8 @@ def _should_drop(el: El, flags: Flags) -> bool:
     if raw.count(",") >= 10:
         return False
     length = norm_len(raw)
+    if icon_label(el, length, raw):
+        return True
     p = sum(1 for _ in el.iter("p"))
     img = sum(1 for _ in el.iter("img"))
     li = sum(1 for _ in el.iter("li")) - 100

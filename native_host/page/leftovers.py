@@ -113,3 +113,17 @@ def heading_density(el: El, length: int) -> float:
     if not length:
         return 0.0
     return sum(text_len(h) for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6")) / length
+
+
+# a label ("Den Artikel teilen:", "Share:") in a box whose other blocks show no text (icons)
+_LABEL_CHARS = 80
+
+
+def icon_label(box: El, length: int, raw: str) -> bool:
+    """Whether all the text of ``box`` (``raw``, ``length`` characters once normalised) is a
+    label ending in ":" and the box also holds a block without text: the label of a row of
+    icons ("Den Artikel mit anderen teilen/diskutieren:" and share buttons drawn as
+    pictures), which labels nothing once the icons are not read."""
+    if not 0 < length <= _LABEL_CHARS or not raw.rstrip().endswith(":"):
+        return False
+    return any(isinstance(c.tag, str) and c.tag in ("ul", "ol", "div", "p") and not text_len(c) for c in box)

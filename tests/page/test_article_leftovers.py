@@ -62,3 +62,14 @@ def test_the_box_of_a_form_that_asks_for_no_text_keeps_its_title_and_price() -> 
            "<option>S</option></select><button>Add to basket</button></form></div>")
     text = article(_story(box))
     assert "Ghost costume" in text and "15,00 €" in text
+
+
+def test_the_label_of_a_row_of_icons_goes_and_a_label_of_a_list_with_words_stays() -> None:
+    icons = ("<div class='x5'><hr>Den Artikel mit anderen teilen/diskutieren:<ul class='x6'>"
+             + "".join(f"<li><a href='https://share.example/{i}'><i class='x7'></i></a></li>" for i in range(4))
+             + "</ul></div>")
+    words = ("<div class='x5'>What you need:<ul class='x6'><li>two eggs, beaten</li><li>a cup of flour</li>"
+             "</ul></div>")
+    text = article(_story(icons + words))
+    assert PARA.strip() in text and "teilen/diskutieren" not in text
+    assert "What you need:" in text and "two eggs" in text
