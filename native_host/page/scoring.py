@@ -16,6 +16,7 @@ from lxml import etree
 from native_host.page.anchor import Anchor
 from native_host.page.measures import Flags, class_weight, link_density, norm_len, text_len, wraps_one
 from native_host.page.parse import text_of
+from native_host.page.render import BLOCK_TAGS
 
 El = etree._Element
 
@@ -301,4 +302,15 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
                 keep.append(sib)
             elif 0 < length <= 80 and density == 0 and re.search(r"\.( |$)", text):
                 keep.append(sib)
+    if len(keep) > 1:  # inline content set between kept blocks (formulas, custom elements) is in their flow
+        kept, first, last = set(keep), keep[0], keep[-1]
+        inside, keep = False, []
+        for sib in parent:
+            if sib is first:
+                inside = True
+            if sib in kept or (inside and isinstance(sib.tag, str) and sib.tag not in BLOCK_TAGS
+                               and text_len(sib) > 0 and link_density(sib) < 0.25):
+                keep.append(sib)
+            if sib is last:
+                break
     return keep

@@ -73,3 +73,16 @@ def test_the_label_of_a_row_of_icons_goes_and_a_label_of_a_list_with_words_stays
     text = article(_story(icons + words))
     assert PARA.strip() in text and "teilen/diskutieren" not in text
     assert "What you need:" in text and "two eggs" in text
+
+
+def test_inline_content_between_the_gathered_blocks_of_a_wrapped_story_is_kept() -> None:
+    # each block drawn in boxes of its own (a component's), straight in the page's body, and
+    # formulas set between them as inline elements of their own kind, as MathJax draws them
+    wrap = "<div class='qz'><div class='qz-in'>{}</div></div>"
+    formula = ("<mjx-container><mjx-assistive-mml><math><mi>x</mi><mo>=</mo><mi>sigma</mi></math>"
+               "</mjx-assistive-mml></mjx-container>")
+    body = ("<h1>Equations test</h1>" + wrap.format("<p>When</p>") + formula + ", there are two solutions."
+            + wrap.format("<h2>The Lorenz Equations</h2>") + formula + wrap.format(f"<p>{PARA}</p>")
+            + formula + " and so on." + wrap.format(f"<p>{PARA}</p>"))
+    text = extract(parse(f"<html><body>{body}</body></html>"))
+    assert "The Lorenz Equations" in text and "sigma" in text
