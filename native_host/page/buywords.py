@@ -117,6 +117,15 @@ def _goes_nowhere(el: El) -> bool:
     return href in ("", "#") or href.startswith(("javascript:", "#!"))
 
 
+NATIVE_CONTROLS = frozenset(("a", "button", "input"))
+
+
+def drawn_button(el: El) -> bool:
+    """Whether ``el`` is drawn as a button without being a native control
+    (``<div role="button">Add to bag</div>``)."""
+    return el.tag not in NATIVE_CONTROLS and el.get("role") == "button"
+
+
 def bare_buy(el: El, shown: str | None = None) -> bool:
     """A button (or a link drawn as one) that buys without the usual buy words, or a
     control whose click handler calls a buy function (``shown``: its text, when the

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from lxml import etree
 
 from native_host.page import shopview
-from native_host.page.buywords import BUY as _BUY, bare_buy, bid, named, named_add_to_cart
+from native_host.page.buywords import BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, named, named_add_to_cart
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
@@ -233,15 +233,12 @@ def shop_signal(el: El, keys: list[str]) -> bool:
             label += " " + shown[:80]
         if _BUY.search(label) or bare_buy(el, shown):
             return True
-    if "role" in keys and tag not in _CONTROLS and el.get("role") == "button":
+    if "role" in keys and drawn_button(el):
         # an element drawn as a button whose short label buys ("<div role=button>Add to bag")
         shown = " ".join(named(el, text_of(el)[:200]).split())
         return len(shown) <= 60 and bool(_BUY.search(f"{shopview.attrs(el)} {shown}") or bare_buy(el, shown))
     # a control whose accessible name adds the product to the cart ("Ajouter … à votre panier")
-    return tag in _CONTROLS and ("title" in keys or "aria-label" in keys) and named_add_to_cart(el)
-
-
-_CONTROLS = {"a", "button", "input"}
+    return tag in NATIVE_CONTROLS and ("title" in keys or "aria-label" in keys) and named_add_to_cart(el)
 
 
 def _shop_signals(root: El, seen: bool, h1s: list[El] | None = None) -> bool:

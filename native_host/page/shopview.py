@@ -6,6 +6,7 @@ ancestor of the product's ``h1``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from lxml import etree
@@ -185,10 +186,7 @@ def named_by_title(root: El) -> El | None:
     best: El | None = None
     size = 0
     folded = [part.casefold() for part in parts]
-    global _BEGINS
-    if _BEGINS is None:  # (compiled on first use: most pages have an h1 or a shop signal)
-        _BEGINS = etree.XPath("//body//*[contains(text(), $a) or contains(text(), $b) or contains(text(), $c)]")
-    for el in _BEGINS(root, a=words[0], b=words[1], c=words[2])[:50]:
+    for el in _holding_words()(root, a=words[0], b=words[1], c=words[2])[:50]:
         said = " ".join((el.text or "").split()).casefold()
         if size < len(said) and len(said) >= 8 and _begins(folded, said) and el.tag != "a" \
                 and not any(a.tag == "a" for a in ancestors(el, 3)) and not hidden(el):
@@ -202,4 +200,8 @@ def named_by_title(root: El) -> El | None:
     return best
 
 
-_BEGINS: etree.XPath | None = None
+@functools.cache
+def _holding_words() -> etree.XPath:
+    """The body's elements whose first own text holds one of three words (compiled on first
+    use: most pages have an h1 or a shop signal)."""
+    return etree.XPath("//body//*[contains(text(), $a) or contains(text(), $b) or contains(text(), $c)]")

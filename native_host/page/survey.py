@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from native_host.page.buywords import drawn_button
 from native_host.page.heuristics import shop_signal
 
 El = etree._Element
@@ -42,8 +43,7 @@ class Survey:
         if self._buttons is None:
             from native_host.page.buybox import buy_buttons  # (shops only: see heuristics.guess)
 
-            self._buttons = buy_buttons(self.root, (el for _, el in self.controls if el.tag not in (
-                "a", "button", "input") and el.get("role") == "button"))
+            self._buttons = buy_buttons(self.root, (el for _, el in self.controls if drawn_button(el)))
         return self._buttons
 
 
