@@ -97,6 +97,11 @@ _NOT_BUY = Lazy(r"wish|favou?rite|compare|list|review|comment|note|photo|address
                       r"souhait|deseo|desideri|verlanglijst|ulubion")
 
 
+def input_label(el: El) -> str:
+    """What an ``<input>`` button shows: its ``value``, else (an image submit) its ``alt``."""
+    return el.get("value") or el.get("alt") or ""
+
+
 def named(el: El, shown: str) -> str:
     """``shown``, the text of the control ``el``; when it shows none (an icon drawn as the
     button), its accessible name: ``aria-label``, ``title``, its own ``alt`` (``<input
@@ -137,7 +142,7 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
     if tag == "input":
         if (el.get("type") or "").lower() not in ("submit", "button", "image"):
             return False
-        text = el.get("value") or el.get("alt") or ""
+        text = input_label(el)
     elif tag in ("button", "a") or el.get("role") == "button":  # (a <div> drawn as one)
         text = named(el, text_of(el) if shown is None else shown)
     else:

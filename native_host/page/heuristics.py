@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from lxml import etree
 
 from native_host.page import shopview
-from native_host.page.buywords import BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, named, named_add_to_cart
+from native_host.page.buywords import (BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, input_label, named,
+                                       named_add_to_cart)
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
@@ -145,8 +146,7 @@ def _not_disabled(el: El) -> bool:
 
 def _says_only_out(el: El) -> bool:
     """Whether the buy control ``el`` is labelled with out-of-stock wording, not buy words."""
-    label = (el.get("value") or el.get("alt") or "") if el.tag == "input" else named(el, text_of(el)) \
-        if el.tag != "form" else ""
+    label = input_label(el) if el.tag == "input" else named(el, text_of(el)) if el.tag != "form" else ""
     text = " ".join(label.split())[:80]
     return bool(text) and wording(text) == "out" and not _BUY.search(text)
 
