@@ -19,6 +19,9 @@ def test_paste_servers_and_see_their_state(browser):
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
     sidebar.click("open-settings")
+    # the host's settings are in the form (it is enabled again): what they render above the
+    # MCP form (site grants, prompts) no longer moves its Save button between aim and click
+    sidebar.wait("#settings-fields:enabled")
     pasted = {"mcpServers": {"raw": raw_server(trust="read", env={"RAW_TOKEN": "tok-123456"}), "dead": exits_at_start()}}
     sidebar.fill("mcp-servers", json.dumps(pasted))
     sidebar.click("save-mcp")
