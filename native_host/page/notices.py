@@ -1,0 +1,80 @@
+"""The site's notices set among the article's paragraphs, told by what they say, not by names.
+
+Two kinds of short paragraph are about the page, never of the story, on any site and in any
+layout, and sites mark them with class names that a site which names nothing does not have
+("disclosure", "placeholder", "consent"):
+
+* an advertising disclosure: "This post may contain affiliate links…", "Advertising
+  disclosure: We may receive compensation for some of the links in our stories", "Dieser
+  Artikel kann Links zu Anbietern enthalten, von denen … eine Provision erhält", "Anzeige,
+  enthält Affiliate Links";
+* what stands in for an embedded post or video until the reader agrees to load it: "Mit dem
+  Laden des Beitrags akzeptieren Sie die Datenschutzerklärung von Instagram", "Please accept
+  YouTube cookies to play this video", "Ich bin damit einverstanden, dass mir externe Inhalte
+  angezeigt werden".
+
+Each is one rendered block of at most :data:`_NOTICE_CHARS` characters (not a heading, list
+item, table or quote) that says two things at once: affiliate links, or compensation with
+links; external content being loaded or shown, with consent or privacy.  A heading left
+with nothing under it ("Twitter freischalten", "Empfohlener redaktioneller Inhalt") goes too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from native_host.page.lazyre import Lazy
+
+_NOTICE_CHARS = 300
+_NOT_PROSE = ("#", "- ", "* ", "|", "> ", "```")  # headings, list items, table rows, quotes, code
+_LISTED = Lazy(r"^\d+\. ")
+# one search over the whole text first: most articles have none of these words
+_ANY = Lazy(r"affiliate|partner-?link|compensation|commission|provision|datenschutz|privatsph|"
+            r"privacy|einverst|akzeptier|accept|consent|cookies", re.IGNORECASE)
+# advertising disclosures: affiliate links named, or a payment named beside links
+_AFFILIATE = Lazy(r"affiliate[- ]?links?|affiliate-?programm|amazon[- ]?(?:associates?|partner)|"
+                  r"advertising disclosure|partner-?links?|liens? (?:d')?affili|enlaces? de afiliad|"
+                  r"link di affiliazione", re.IGNORECASE)
+_PAID = Lazy(r"\b(?:compensation|commission|provision)\b", re.IGNORECASE)
+_LINKS = Lazy(r"\blinks?\b|click|klick", re.IGNORECASE)
+# a placeholder for an embed: content from elsewhere loaded or shown, and the reader's consent
+_EXTERNAL = Lazy(r"extern\w* Inhalt|Inhalte? (?:von|laden|anzeigen)|(?:Laden|Anzeigen) de[sr] |"
+                 r"Verbindung zu|Drittplattform|Drittanbieter|external content|third[- ]party content|"
+                 r"load(?:ing)? (?:the |this )?(?:content|video|post)|play this video", re.IGNORECASE)
+_CONSENT = Lazy(r"Datenschutz|Privatsphäre|privacy|einverstanden|Einverständnis|akzeptier|accept|"
+                r"consent|cookies", re.IGNORECASE)
+
+
+def notice(block: str) -> bool:
+    """Whether a rendered block is an advertising disclosure or an embed's consent placeholder."""
+    if len(block) > _NOTICE_CHARS or block.startswith(_NOT_PROSE) or _LISTED.match(block):
+        return False
+    if _AFFILIATE.search(block) or (_PAID.search(block) and _LINKS.search(block)):
+        return True
+    return bool(_EXTERNAL.search(block) and _CONSENT.search(block))
+
+
+def _rank(block: str) -> int:
+    return len(block) - len(block.lstrip("#")) if block.startswith("#") else 0
+
+
+def drop_notices(text: str) -> str:
+    """Without the notices (:func:`notice`) anywhere in the text, and a heading that headed
+    only notices (the next block is a heading of its rank or above, or nothing)."""
+    if not _ANY.search(text):
+        return text
+    blocks = text.split("\n\n")
+    gone = [notice(block) for block in blocks]
+    if not any(gone):
+        return text
+    kept: list[str] = []
+    for at, block in enumerate(blocks):
+        if gone[at]:
+            continue
+        rank = _rank(block)
+        if rank and at + 1 < len(blocks) and gone[at + 1]:
+            rest = [b for b, g in zip(blocks[at + 1:], gone[at + 1:]) if not g]
+            if not rest or 0 < _rank(rest[0]) <= rank:
+                continue  # it headed only notices
+        kept.append(block)
+    return "\n\n".join(kept) if kept else text

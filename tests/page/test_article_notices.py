@@ -1,0 +1,44 @@
+"""The site's notices among the article's paragraphs, told by what they say (issue 15, session
+12; `native_host/page/notices.py`): advertising disclosures and embeds' consent placeholders."""
+
+from __future__ import annotations
+
+from native_host.page.content import extract
+from native_host.page.notices import drop_notices, notice
+from native_host.page.parse import parse
+
+PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
+        "three studies and a long public consultation that drew hundreds of letters. ")
+
+
+def article(inside: str) -> str:
+    body = "<div class='x2'>" + f"<p>{PARA * 2}</p>" * 2 + inside + f"<p>{PARA * 2}</p>" + "</div>"
+    return extract(parse(f"<html><body>{body}</body></html>"))
+
+
+def test_disclosures_and_consent_placeholders_go() -> None:
+    for line in ("Advertising disclosure: We may receive compensation for some of the links in our stories.",
+                 "Anzeige, enthält Affiliate Links",
+                 "Dieser Artikel kann Links zu Anbietern enthalten, von denen wir eine Provision erhalten.",
+                 "Mit dem Laden des Beitrags akzeptieren Sie die Datenschutzerklärung von Instagram.",
+                 "Please accept YouTube cookies to play this video."):
+        assert notice(line), line
+        text = article(f"<p>{line}</p>")
+        assert line not in text and PARA.strip() in text
+
+
+def test_stories_about_commissions_privacy_and_consent_stay() -> None:
+    for line in ("The Trade and Agriculture Commission will be given greater, permanent powers.",
+                 "A team of researchers affiliated with several institutions found evidence of birch tar.",
+                 "Facebook often deflects accusations by arguing that users gave their consent to the data "
+                 "collection; privacy groups disagree.",
+                 "- Wir wollen auch Provisionen - dafür ist das Fixum moderater"):
+        assert not notice(line), line
+
+
+def test_a_heading_over_only_notices_goes_with_them() -> None:
+    text = ("Story.\n\n## Twitter freischalten\n\nWir respektieren deine Privatsphäre und stellen ohne dein "
+            "Einverständnis keine Verbindung zu Twitter her.\n\n## Next part\n\nMore story.")
+    assert drop_notices(text) == "Story.\n\n## Next part\n\nMore story."
+    kept = "Story.\n\n## Sources\n\nAnzeige, enthält Affiliate Links\n\nA source list.\n\nEnd."
+    assert drop_notices(kept) == "Story.\n\n## Sources\n\nA source list.\n\nEnd."
