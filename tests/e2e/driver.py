@@ -7,6 +7,7 @@ Chromium (Playwright) and Firefox ESR (WebDriver BiDi, tests/e2e/bidi.py).
     x.click_css / hover_css / check_css / uncheck_css   the same by CSS (the nth match)
     x.type(testid, text) / press(testid, key) / press_key(key)   real key presses ("Enter", "ArrowUp", "Escape")
     sidebar.wait(css) / wait_for(js)        until a visible element / a truthy JS expression
+    open_settings(sidebar)                  Settings open, with the host's settings in the form
     x.eval(js)                              a JS expression (a promise is awaited)
     x.text(css) / texts(css) / count / attr / value   the last match's text, every match's text…
     x.front() / x.close()                   bring its tab to the front / close it
@@ -74,6 +75,14 @@ def ask(sidebar: Any, text: str) -> None:
     """Type ``text`` into the chat box and press Send (the answer is not awaited)."""
     sidebar.fill("chat-input", text)
     sidebar.click("send")
+
+
+def open_settings(sidebar: Any, button: str = "open-settings") -> None:
+    """Press ``button`` and wait until the host's settings are in the form (the app enables its
+    fieldset again). Clicking on at once raced it: what the settings render (site grants, prompts,
+    profiles) can move a button between aim and click, and a value typed first can be replaced."""
+    sidebar.click(button)
+    sidebar.wait("#settings-fields:enabled")
 
 
 EXTENSION_ID = "tabmate@tabmate.app"  # Firefox's (browser_specific_settings.gecko.id)

@@ -10,7 +10,7 @@ import pytest
 
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import configure, text_reply, tool_reply
-from tests.e2e.driver import ask, tid
+from tests.e2e.driver import ask, open_settings, tid
 
 pytestmark = pytest.mark.e2e
 
@@ -156,7 +156,7 @@ def test_settings_lists_the_grants_and_revokes_each(browser, fake):
     configure(fake, allowed_sites={"https://mail.example": ["open_url https://docs.example", "scroll"]})
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
-    sidebar.click("open-settings")
+    open_settings(sidebar)
     sidebar.wait(tid("grant"))
     assert sidebar.count(tid("grant")) == 2
     assert "Open pages on https://mail.example → https://docs.example" in sidebar.text(tid("grants"))

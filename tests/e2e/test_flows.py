@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import configure, text_reply, tool_reply
-from tests.e2e.driver import ANSWER, ask, tid
+from tests.e2e.driver import ANSWER, ask, open_settings, tid
 
 pytestmark = pytest.mark.e2e
 
@@ -106,7 +106,7 @@ def test_nothing_happens_after_deny(browser, fake):
 def test_settings_test_connection_ok_then_bad_key(browser, fake):
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
-    sidebar.click("open-settings")
+    open_settings(sidebar)
     sidebar.select("provider", "openai_compatible")
     sidebar.fill("base-url", fake.url + "/v1")
     sidebar.fill("model", "m")
@@ -232,7 +232,7 @@ def test_dark_mode_screenshots(browser_factory, fake):
     sidebar.shot("confirmation-dark")
     sidebar.click("stop")
     sidebar.wait_idle()
-    sidebar.click("open-settings")
+    open_settings(sidebar)
     sidebar.wait(tid("provider"))
     sidebar.wait_for("document.querySelector('[data-testid=model]').value === 'm'")
     sidebar.shot("settings-dark")

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.e2e.conftest import configure, text_reply, tool_reply
-from tests.e2e.driver import tid
+from tests.e2e.driver import open_settings, tid
 from tests.mcp.conftest import exits_at_start, raw_server, sdk_server
 
 pytestmark = pytest.mark.e2e
@@ -18,10 +18,7 @@ pytestmark = pytest.mark.e2e
 def test_paste_servers_and_see_their_state(browser):
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
-    sidebar.click("open-settings")
-    # the host's settings are in the form (it is enabled again): what they render above the
-    # MCP form (site grants, prompts) no longer moves its Save button between aim and click
-    sidebar.wait("#settings-fields:enabled")
+    open_settings(sidebar)  # what the settings render above the MCP form moves its Save button
     pasted = {"mcpServers": {"raw": raw_server(trust="read", env={"RAW_TOKEN": "tok-123456"}), "dead": exits_at_start()}}
     sidebar.fill("mcp-servers", json.dumps(pasted))
     sidebar.click("save-mcp")

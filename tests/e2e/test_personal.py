@@ -10,7 +10,7 @@ import pytest
 
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import API_KEY, auth_checking_default, configure, text_reply
-from tests.e2e.driver import ANSWER, tid
+from tests.e2e.driver import ANSWER, open_settings, tid
 from tests.support.fake_provider import FakeProvider
 
 pytestmark = pytest.mark.e2e
@@ -72,7 +72,7 @@ def test_prompt_library_drives_chips_and_the_context_menu(browser, fake):
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
     sidebar.wait(tid("action-draft"))
-    sidebar.click("open-settings")
+    open_settings(sidebar)
     sidebar.wait(tid("prompt-row"))
     # hide Summarize from the quick actions
     sidebar.uncheck_css(f"[data-testid=prompt-row][data-prompt=summarize] {tid('prompt-chip')}")
@@ -191,7 +191,7 @@ def test_model_picker_switches_profile_and_model_for_this_chat(browser, fake):
         again = sidebar.reopen()
         shows(again, picker, "Big · m")
         # Test connection per profile, in Settings → Profiles
-        again.click("open-settings")
+        open_settings(again)
         row = "[data-testid=profile-row][data-profile=Big]"
         again.click_css(f"{row} {tid('profile-test')}")
         again.wait(f"{row} [data-testid=profile-test-result][data-ok=true]")
@@ -215,7 +215,7 @@ def test_settings_export_has_no_keys_and_import_restores_the_rest(browser, fake,
         "provider": "openai_compatible", "base_url": fake.url + "/v1", "api_key": "sk-profile-secret"}})
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
-    sidebar.click("open-settings")
+    open_settings(sidebar)
     sidebar.wait(tid("system-prompt"))
     text = sidebar.download(tid("export-settings")).read_text("utf-8")
     assert API_KEY not in text and "sk-profile-secret" not in text and "api_key" not in text

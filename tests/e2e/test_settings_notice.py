@@ -10,7 +10,7 @@ import pytest
 
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import configure, text_reply
-from tests.e2e.driver import tid
+from tests.e2e.driver import open_settings, tid
 
 pytestmark = pytest.mark.e2e
 
@@ -33,7 +33,7 @@ def test_a_repaired_settings_file_is_told_once_with_open_settings(browser, fake)
     sidebar.wait_for("document.querySelector('#quick-actions[data-loaded=true]') || null")
     assert sidebar.texts(f"{NOTICE} button") == ["Open Settings", "Dismiss"]
     assert sidebar.count(tid("action-summarize")) == 1
-    sidebar.click("notice-open-settings")
+    open_settings(sidebar, "notice-open-settings")
     sidebar.wait(tid("save-settings"))
     assert not sidebar.eval(f"document.querySelector('{NOTICE}')?.checkVisibility()")
     assert sidebar.value(tid("base-url")) == fake.url + "/v1"  # what was readable is kept

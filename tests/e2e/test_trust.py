@@ -11,7 +11,7 @@ import pytest
 
 from native_host.settings import SettingsStore
 from tests.e2e.conftest import configure, text_reply, tool_reply
-from tests.e2e.driver import ANSWER, ask, tid
+from tests.e2e.driver import ANSWER, ask, open_settings, tid
 from tests.support.fake_provider import FakeProvider, json_reply
 
 pytestmark = pytest.mark.e2e
@@ -114,7 +114,7 @@ def test_settings_say_why_a_saved_key_is_not_used_for_another_server(browser, fa
     SettingsStore().update({"base_url": "http://127.0.0.1:9/v1"})  # the base URL changed, the key did not follow
     page = browser.open_page("/article")
     sidebar = browser.open_sidebar(page)
-    sidebar.click("open-settings")
+    open_settings(sidebar)
     sidebar.wait(tid("key-note"))
     note = sidebar.text(tid("key-note"))
     assert fake.url in note and "http://127.0.0.1:9" in note
