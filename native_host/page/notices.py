@@ -14,8 +14,8 @@ layout, and sites mark them with class names that a site which names nothing doe
   angezeigt werden".
 
 Each is one rendered block of at most :data:`_NOTICE_CHARS` characters (not a heading, list
-item, table or quote) that says two things at once: affiliate links, or compensation with
-links; external content being loaded or shown, with consent or privacy.  A heading left
+item, table or quote) that says two things at once: affiliate links, or a commission the site is paid
+with links; external content being loaded or shown, with consent or privacy.  A heading left
 with nothing under it ("Twitter freischalten", "Empfohlener redaktioneller Inhalt") goes too.
 """
 
@@ -36,6 +36,10 @@ _AFFILIATE = Lazy(r"affiliate[- ]?links?|affiliate-?programm|amazon[- ]?(?:assoc
                   r"advertising disclosure|partner-?links?|liens? (?:d')?affili|enlaces? de afiliad|"
                   r"link di affiliazione", re.IGNORECASE)
 _PAID = Lazy(r"\b(?:compensation|commission|provision)\b", re.IGNORECASE)
+# ... and that the site is paid it: a story may name a commission, or a bill's provision, beside
+# a link ("The provision links tax credits to wages", "click through to the Commission's report")
+_EARNS = Lazy(r"\b(?:earns?|receives?|gets?|makes?|erhalten|erhält|bekommen|bekommt|verdienen|verdient|"
+              r"percevons|perçoit|touchons|touche|recibimos|recibe|riceviamo|riceve)\b", re.IGNORECASE)
 _LINKS = Lazy(r"\blinks?\b|click|klick", re.IGNORECASE)
 # a placeholder for an embed: content from elsewhere loaded or shown, and the reader's consent
 _EXTERNAL = Lazy(r"extern\w* Inhalt|Inhalte? (?:von|laden|anzeigen)|(?:Laden|Anzeigen) de[sr] |"
@@ -49,7 +53,7 @@ def notice(block: str) -> bool:
     """Whether a rendered block is an advertising disclosure or an embed's consent placeholder."""
     if len(block) > _NOTICE_CHARS or block.startswith(_NOT_PROSE) or _LISTED.match(block):
         return False
-    if _AFFILIATE.search(block) or (_PAID.search(block) and _LINKS.search(block)):
+    if _AFFILIATE.search(block) or (_PAID.search(block) and _LINKS.search(block) and _EARNS.search(block)):
         return True
     return bool(_EXTERNAL.search(block) and _CONSENT.search(block))
 

@@ -32,7 +32,9 @@ def test_stories_about_commissions_privacy_and_consent_stay() -> None:
                  "A team of researchers affiliated with several institutions found evidence of birch tar.",
                  "Facebook often deflects accusations by arguing that users gave their consent to the data "
                  "collection; privacy groups disagree.",
-                 "- Wir wollen auch Provisionen - dafür ist das Fixum moderater"):
+                 "- Wir wollen auch Provisionen - dafür ist das Fixum moderater",
+                 "The provision links tax credits to wages; click through for the full text of the bill.",
+                 "The Commission's report, linked below, found that fares rose by a third."):
         assert not notice(line), line
 
 
