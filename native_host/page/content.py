@@ -286,7 +286,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         clean(container, flags)
         text = render(container, max_chars)
         if total is None and (max_chars is None or len(text) < max_chars):
-            text = drop_meta_lines(trim_head(trim_tail(drop_notices(text))))
+            text = drop_meta_lines(trim_head(drop_notices(trim_tail(text))))
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all
             clean(container, flags)
