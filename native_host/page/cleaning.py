@@ -25,6 +25,7 @@ from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_wei
                                        text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
+from native_host.page.sharebars import drop_share_bars
 
 El = etree._Element
 
@@ -330,6 +331,7 @@ def clean(article: El, flags: Flags) -> None:
                 _drop(el)
     drop_link_rows(article)  # (after the boxes were judged with them: counts of paragraphs)
     _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
+    drop_share_bars(article)
 
 
 # a box that only wraps one paragraph is judged as that paragraph would be: a link-rich

@@ -1,5 +1,6 @@
 """The site's notices among the article's paragraphs, told by what they say (issue 15, session
-12; `native_host/page/notices.py`): advertising disclosures and embeds' consent placeholders."""
+12; `native_host/page/notices.py`): advertising disclosures and embeds' consent placeholders;
+and share bars, told by where their links lead (`native_host/page/sharebars.py`)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,20 @@ def test_a_heading_over_only_notices_goes_with_them() -> None:
     assert drop_notices(text) == "Story.\n\n## Next part\n\nMore story."
     kept = "Story.\n\n## Sources\n\nAnzeige, enthält Affiliate Links\n\nA source list.\n\nEnd."
     assert drop_notices(kept) == "Story.\n\n## Sources\n\nA source list.\n\nEnd."
+
+
+def test_a_share_bar_goes_by_where_its_links_lead() -> None:
+    bar = ("<div class='x7'><div class='x8'>Der Artikel gefällt dir?</div><div class='x9'>Mit Freunden teilen</div>"
+           "<div class='x5' data-href='https://www.facebook.com/sharer/sharer.php?u=x'></div>"
+           "<a class='x6' href='https://twitter.com/intent/tweet?url=x'></a></div>")
+    text = article(bar)
+    assert "Mit Freunden teilen" not in text and "gefällt" not in text and PARA.strip() in text
+
+
+def test_a_share_link_in_a_sentence_and_a_captioned_photo_stay() -> None:
+    sentence = ("<p>To write to your MP, paste in their address from the list below. If you are using the app, "
+                "click <a href='mailto:?subject=Farms&amp;body=x'>here</a>.</p>")
+    photo = ("<div class='x3'><a href='https://pinterest.com/pin/create/button/?url=x'><span>Pin</span></a>"
+             "<img src='/bloom.jpg'><div class='x4'>Bright red bougainvillea in bloom</div></div>")
+    text = article(sentence + photo)
+    assert "click here." in text and "Bright red bougainvillea in bloom" in text
