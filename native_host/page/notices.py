@@ -15,7 +15,9 @@ layout, and sites mark them with class names that a site which names nothing doe
 
 Each is one rendered block of at most :data:`_NOTICE_CHARS` characters (not a heading, list
 item, table or quote) that says two things at once: affiliate links, or a commission the site is paid
-with links; external content being loaded or shown, with consent or privacy.  A heading left
+with links; external content being loaded or shown, with consent or privacy.  Among the text's
+last blocks, a paywall's note: a subscription or an account asked for, and the rest of the
+story promised ("Subscribe now … for the full story").  A heading left
 with nothing under it ("Twitter freischalten", "Empfohlener redaktioneller Inhalt") goes too.
 """
 
@@ -30,7 +32,7 @@ _NOT_PROSE = ("#", "- ", "* ", "|", "> ", "```")  # headings, list items, table 
 _LISTED = Lazy(r"^\d+\. ")
 # one search over the whole text first: most articles have none of these words
 _ANY = Lazy(r"affiliate|partner-?link|compensation|commission|provision|datenschutz|privatsph|"
-            r"privacy|einverst|akzeptier|accept|consent|cookies", re.IGNORECASE)
+            r"privacy|einverst|akzeptier|accept|consent|cookies|subscri|abonn|suscri|compte", re.IGNORECASE)
 # advertising disclosures: affiliate links named, or a payment named beside links
 _AFFILIATE = Lazy(r"affiliate[- ]?links?|affiliate-?programm|amazon[- ]?(?:associates?|partner)|"
                   r"advertising disclosure|partner-?links?|liens? (?:d')?affili|enlaces? de afiliad|"
@@ -48,6 +50,22 @@ _EXTERNAL = Lazy(r"extern\w* Inhalt|Inhalte? (?:von|laden|anzeigen)|(?:Laden|Anz
 _CONSENT = Lazy(r"Datenschutz|Privatsphäre|privacy|einverstanden|Einverständnis|akzeptier|accept|"
                 r"consent|cookies", re.IGNORECASE)
 
+# a paywall's note where the visible text stops: a subscription or an account asked for, and
+# the rest of this story promised ("Subscribe now to our eNATION edition for the full story.",
+# "… already a subscriber, you can log in for immediate access to this story.")
+_ACCOUNT = Lazy(r"subscri|abonn|suscri|créez votre compte|\blog ?in\b|\bsign ?in\b|connectez|einloggen",
+                re.IGNORECASE)
+_REST = Lazy(r"\bfull (?:story|article)\b|\b(?:access to|read|reading) (?:this|the full|the rest of this) "
+             r"(?:story|article)\b|\brest of (?:this|the) (?:story|article)\b|lire la suite|weiterlesen|"
+             r"ganzen Artikel|seguir leyendo|continuar leyendo|continue reading", re.IGNORECASE)
+_PAYWALL_BLOCKS = 5  # a paywall note stands among the text's last blocks
+
+
+def paywall(block: str) -> bool:
+    """Whether a rendered block is a paywall's note (the caller knows it ends the text)."""
+    return (len(block) <= _NOTICE_CHARS and not block.startswith(_NOT_PROSE)
+            and _ACCOUNT.search(block) is not None and _REST.search(block) is not None)
+
 
 def notice(block: str) -> bool:
     """Whether a rendered block is an advertising disclosure or an embed's consent placeholder."""
@@ -63,12 +81,13 @@ def _rank(block: str) -> int:
 
 
 def drop_notices(text: str) -> str:
-    """Without the notices (:func:`notice`) anywhere in the text, and a heading that headed
-    only notices (the next block is a heading of its rank or above, or nothing)."""
+    """Without the notices (:func:`notice`) anywhere in the text, a paywall's note
+    (:func:`paywall`) among its last five blocks, and a heading that headed only notices (the next block is a heading of its rank or above, or nothing)."""
     if not _ANY.search(text):
         return text
     blocks = text.split("\n\n")
-    gone = [notice(block) for block in blocks]
+    last = len(blocks) - _PAYWALL_BLOCKS
+    gone = [notice(block) or (at >= last and paywall(block)) for at, block in enumerate(blocks)]
     if not any(gone):
         return text
     kept: list[str] = []

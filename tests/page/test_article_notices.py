@@ -62,3 +62,14 @@ def test_a_share_link_in_a_sentence_and_a_captioned_photo_stay() -> None:
              "<img src='/bloom.jpg'><div class='x4'>Bright red bougainvillea in bloom</div></div>")
     text = article(sentence + photo)
     assert "click here." in text and "Bright red bougainvillea in bloom" in text
+
+
+def test_a_paywall_note_at_the_end_goes_but_not_a_story_about_subscribers() -> None:
+    text = ("Story.\n\nThe club's new season starts on Friday.\n\n"
+            "Subscribe now to our eNATION edition for the full story.")
+    assert drop_notices(text) == "Story.\n\nThe club's new season starts on Friday."
+    story = "Netflix subscribers will get the full series on Friday, the company said."
+    assert drop_notices(f"Story.\n\n{story}") == f"Story.\n\n{story}"
+    early = "Subscribe now to our eNATION edition for the full story."
+    blocks = [early] + [f"Paragraph {n} of the story." for n in range(6)]
+    assert drop_notices("\n\n".join(blocks)) == "\n\n".join(blocks)  # not where the text stops
