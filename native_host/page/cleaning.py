@@ -26,6 +26,7 @@ from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_wei
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 from native_host.page.sharebars import drop_share_bars
+from native_host.page.teasercards import drop_teaser_cards
 
 El = etree._Element
 
@@ -332,6 +333,7 @@ def clean(article: El, flags: Flags) -> None:
     drop_link_rows(article)  # (after the boxes were judged with them: counts of paragraphs)
     _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
     drop_share_bars(article)
+    drop_teaser_cards(article)
 
 
 # a box that only wraps one paragraph is judged as that paragraph would be: a link-rich

@@ -1,6 +1,7 @@
 """The site's notices among the article's paragraphs, told by what they say (issue 15, session
 12; `native_host/page/notices.py`): advertising disclosures and embeds' consent placeholders;
-and share bars, told by where their links lead (`native_host/page/sharebars.py`)."""
+share bars, told by where their links lead (`native_host/page/sharebars.py`); teaser cards, links
+that hold a heading (`native_host/page/teasercards.py`)."""
 
 from __future__ import annotations
 
@@ -73,3 +74,12 @@ def test_a_paywall_note_at_the_end_goes_but_not_a_story_about_subscribers() -> N
     early = "Subscribe now to our eNATION edition for the full story."
     blocks = [early] + [f"Paragraph {n} of the story." for n in range(6)]
     assert drop_notices("\n\n".join(blocks)) == "\n\n".join(blocks)  # not where the text stops
+
+
+def test_a_link_that_holds_a_heading_is_a_teaser_card() -> None:
+    card = ("<a href='https://example.com/2023/11/03/other-story/'><span><h2>Related</h2>"
+            "<h3>Inside the White House, doubts about the war are beginning to creep in</h3></span></a>")
+    own = "<h2><a href='#part-2'>Part two</a></h2><h3><a href='/topics/bridges'>Why the bridge matters</a></h3>"
+    text = article(card + own)
+    assert "doubts about the war" not in text and "Related" not in text
+    assert "Part two" in text and "Why the bridge matters" in text and PARA.strip() in text
