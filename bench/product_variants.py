@@ -41,7 +41,12 @@ figures overstate what unseen shops get.  A reading that works only through one 
   as French ("1\u202f299,00\u202f€") or Swiss ("CHF 1’299.00", "1'299.00") shops write them;
 * ``visible only, scrambled, buttons as links`` / ``…, div buttons`` — both with names scrambled;
 * ``visible only, image buttons`` (also scrambled) — no markup, and every button with a short
-  label an image submit button, the label only in its ``alt``, as older shop systems draw them.
+  label an image submit button, the label only in its ``alt``, as older shop systems draw them;
+* ``decoys: …``, ``visible only, decoys: …`` and ``visible only, scrambled, decoys: …``
+  (:mod:`shop_decoys`) — what a live shop
+  draws around its product and must not change the reading: a cart drawer, a promotion
+  bar, other products' row, a picker with sold-out options, hidden "Sold out" templates,
+  and the offer's extras (low stock, list price, instalments, unit price, sticky bar).
 
 Fields the ground truth holds but a variant no longer shows (an SKU only in JSON-LD)
 lower recall for every system alike; precision is what a variant measures best, and the
@@ -68,6 +73,7 @@ from page_scoring import _binary_availability, f1_of, half, score_field  # noqa:
 from shop_drawings import (buttons_as_links, currency_codes, div_buttons, h1_as_h2, icon_buttons,  # noqa: E402
                            image_buttons, lists_as_divs, local_groups, no_h1, prices_split, site_first_title,
                            stock_icons)
+from shop_decoys import DECOYS  # noqa: E402
 
 SCORED = ("price", "availability", "sku")
 _RDFA = ("typeof", "property", "vocab", "about", "resource", "prefix")
@@ -169,6 +175,25 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "visible only, image buttons": _visible(image_buttons),
     "visible only, scrambled, image buttons": _visible(scrambled, image_buttons),
 }
+
+
+def _decoyed(decoy: Callable[[etree._Element], None], visible: bool,
+             *changes: Callable[[etree._Element], None]) -> Callable[[etree._Element], None]:
+    """``decoy`` added (it reads the product's price from the markup), then, when ``visible``,
+    the markup taken away (:func:`visible_only`), then ``changes`` in turn."""
+    def change(root: etree._Element) -> None:
+        decoy(root)
+        if visible:
+            visible_only(root)
+        for one in changes:
+            one(root)
+    return change
+
+
+for _name, _decoy in DECOYS.items():
+    VARIANTS[f"decoys: {_name}"] = _decoyed(_decoy, False)
+    VARIANTS[f"visible only, decoys: {_name}"] = _decoyed(_decoy, True)
+    VARIANTS[f"visible only, scrambled, decoys: {_name}"] = _decoyed(_decoy, True, scrambled)
 
 
 def rewrite(markup: str, change: Callable[[etree._Element], None] | None) -> str:

@@ -20,6 +20,7 @@ from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, 
 from native_host.page.normalise import normalise_price
 from native_host.page.parse import text_of
 from native_host.page.shopview import ancestors, attrs, hidden_or_other
+from native_host.page.tiles import in_product_row
 
 El = etree._Element
 
@@ -44,7 +45,7 @@ def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
                 continue
             label += " " + said[:60]
         if (BUY.search(label) or bare_buy(el, shown) or (el.tag != "form" and named_add_to_cart(el))) \
-                and not hidden_or_other(el):
+                and not hidden_or_other(el) and not in_product_row(el):
             out.append(el)
             if len(out) >= 20:
                 break
@@ -54,6 +55,11 @@ def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
 _CONTROL_TAGS = {"button", "input", "a", "form"}
 _NOT_THE_PRICE = Lazy(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|free|gratis|"
                             r"gratuit|shipping|delivery|versand|livraison|envío)\b|省|原價|原价", re.I)
+
+# an amount per quantity, whatever the words around it: "4,00 € / 100 g", "$1.20/lb", "12 zł/m²"
+# (not per piece: "997 zł/szt." is the price)
+_PER_UNIT = Lazy(r"\d(?:\s?(?:[^\w\s/]{1,3}|[^\W\d_]{1,3}\$?))?\s?/\s?(?:\d+\s?)?"
+                 r"(?:[mk]?g|[mcd]?l|[cm]?m[²³23]?|lbs?|oz|кг|г|л|м[²³]?)\.?(?!\w)", re.I)
 
 
 def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None, str | None, str | None]:
@@ -88,9 +94,10 @@ def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None,
                 text = beside_parent(el, mine, signed, ok=lambda parent: el is not button and id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
                 judged = len(text) <= 40
-                price = amount(MONEY.search(text)) if judged and not _NOT_THE_PRICE.search(text) else None
+                price = amount(MONEY.search(text)) if judged and not _NOT_THE_PRICE.search(text) \
+                    and not _PER_UNIT.search(text) else None
                 if price and float(price) > 0 and not _labelled_not_price(
-                        shown[i - 1] if i else None, el, own, text is not mine):
+                        shown[i - 1] if i else None, el, own, text is not mine) and not in_product_row(el):
                     cur = CURRENCY.search(text)
                     return box, price, cur.group(0) if cur else None
                 if judged and len(el) and MONEY.search(mine):

@@ -22,6 +22,7 @@ from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
+from native_host.page.tiles import in_product_row
 
 if TYPE_CHECKING:
     from native_host.page.survey import Survey
@@ -66,7 +67,7 @@ def _says(el: El, text: str) -> str | None:
     said = wording(text)
     if said != "out":
         return said
-    if _one_option(el) or _one_offer(el) or _state_label(el):
+    if _one_option(el) or _one_offer(el) or _state_label(el) or in_product_row(el):
         return "other"
     return wording(text, _around(el))
 

@@ -23,6 +23,7 @@ from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CL
                                     beside_parent, money_only, service, shown_text, signed)
 from native_host.page.normalise import normalise_price
 from native_host.page.shopview import ancestors, attrs, title_at, title_index
+from native_host.page.tiles import in_product_row
 
 El = etree._Element
 
@@ -125,10 +126,17 @@ _NEAR_TITLE = 30  # visible blocks after the title where the product's price is 
 def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, str | None]:
     """With no price-classed element and no buy box price: the first text right after the
     product's title that is an amount with a currency sign and nothing else ("€129.00"),
-    not struck through, not in a link (another product's tile)."""
+    not struck through, not in a link or a row of cards (other products' tiles, which do
+    not count in the blocks looked at either)."""
     if not blocks or title_at(blocks) is None:
         return None, None  # no title to be near
-    for el, text in blocks[anchor:anchor + _NEAR_TITLE]:
+    budget = _NEAR_TITLE
+    for el, text in blocks[anchor:]:
+        if budget <= 0:
+            break
+        if in_product_row(el):  # a row of other products' cards between the title and the price
+            continue
+        budget -= 1
         if len(text) > 24:
             continue
         text = beside_parent(el, shown_text(el) if len(el) else text, lambda t: money_only(t) and signed(t),

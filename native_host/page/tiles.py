@@ -1,0 +1,55 @@
+"""Tiles of other products: a card in a row of like cards, each showing its own amount —
+a "You may also like" carousel, a "Customers also bought" grid, a recently-viewed strip.
+
+Their class names often say so (:func:`shopview.other_products`), but not on every shop
+(names a build tool made up, or words in the shop's language), so this reads the shape
+instead: a buy button or an amount whose card (within four levels) has at least two
+siblings of the same tag and class that show an amount too belongs to one of a list of
+products, not to the product the page is about (:func:`buybox.buy_buttons` leaves such
+buttons out, :func:`pageprice.near_title` such amounts). The product's own block never counts (it holds the
+``h1``).
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from lxml import etree
+
+from native_host.page.money import MONEY
+
+El = etree._Element
+
+_LEVELS = 4  # a button sits in a card within this many levels (card > body > form > button)
+_CARD = 80  # elements: more is a page's block, not a product card
+_LIKE = 2  # other cards of the same shape, each with an amount: a row, not a pair of choices
+
+
+def in_product_row(el: El) -> bool:
+    """Whether ``el`` (a buy button, an amount) is in one card of a row of like cards that each show an
+    amount (see the module doc)."""
+    node = el
+    for _ in range(_LEVELS):
+        parent = node.getparent()
+        if parent is None or parent.tag in ("body", "html"):
+            return False
+        if sum(1 for _ in islice(node.iter(), _CARD)) >= _CARD:
+            return False  # grown past a card: the page's own block
+        if _LIKE + 1 <= len(parent) <= 200:
+            like = [sib for sib in parent if sib is not node and sib.tag == node.tag
+                    and sib.get("class") == node.get("class")]
+            if len(like) >= _LIKE and _shows_amount(node) and not _holds_title(node) \
+                    and sum(1 for sib in like[:12] if _shows_amount(sib)) >= _LIKE:
+                return True
+        node = parent
+    return False
+
+
+def _shows_amount(node: El) -> bool:
+    """An amount with a currency in the card's text, its pieces read apart ("Tote" ·
+    "EUR19,99" · "Add to cart" run together would hide it)."""
+    return MONEY.search(" ".join(islice(node.itertext(), 40))[:400]) is not None
+
+
+def _holds_title(node: El) -> bool:
+    return next(node.iter("h1"), None) is not None

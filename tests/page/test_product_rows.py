@@ -1,0 +1,59 @@
+"""Rows of other products' cards (issue 15, session 12): a "You may also like" row whose
+class names say nothing (made up by a build tool, or in the shop's language) is found by
+its shape — like cards, each with its own amount — so its buy buttons, prices and "Sold
+out" badges are not the product's (`bench/shop_decoys.py`, "visible only, scrambled,
+decoys: related products": price 0.408 → 0.940 on main's figures)."""
+
+from __future__ import annotations
+
+from tests.page.test_product_shops import product_of
+
+
+def _row(first_sold_out: bool = False) -> str:
+    cards = []
+    for i, (name, price) in enumerate((("Crew T-shirt", "$19.99"), ("Tote bag", "$24.50"),
+                                       ("Beanie", "$12.00"), ("Card holder", "$39.95"))):
+        sold = first_sold_out and i == 0 or i == 2
+        button = "<button class='q1' disabled>Sold out</button>" if sold else "<button class='q1'>Add to cart</button>"
+        badge = "<span class='q2'>Sold out</span>" if sold else ""
+        cards.append(f"<li class='x7'><div class='x8'>{badge}<h3><a href='/p/{i}'>{name}</a></h3>"
+                     f"<span class='x9'>{price}</span>{button}</div></li>")
+    return f"<section class='x5'><h2>Customers also bought</h2><ul class='x6'>{''.join(cards)}</ul></section>"
+
+
+def test_a_row_of_cards_between_the_title_and_the_price_is_not_the_price() -> None:
+    p = product_of(f"<h1>Teddy bear, 30 cm</h1>{_row()}<div class='a1'><span>Price:</span>"
+                   "<span class='a2'>$12.99</span></div><p>Soft and washable.</p>")
+    assert p is not None and p.price == "12.99"
+
+
+def test_the_cards_buy_buttons_do_not_make_a_sold_out_product_buyable() -> None:
+    p = product_of(f"<h1>Potato chips, sour cream</h1><div class='a1'><span class='a3'>Currently unavailable.</span>"
+                   f"</div>{_row()}")
+    assert p is None or (p.price is None and p.availability != "InStock")
+
+
+def test_a_sold_out_badge_in_a_card_is_not_the_products_stock() -> None:
+    p = product_of(f"<h1>Teddy bear, 30 cm</h1><div class='a1'><span class='a2'>$12.99</span>"
+                   f"<button class='a4'>Add to cart</button></div>{_row(first_sold_out=True)}")
+    assert p is not None and p.price == "12.99" and p.availability == "InStock"
+
+
+def test_the_products_own_buy_box_beside_one_other_box_is_still_read() -> None:
+    # two like blocks with amounts (the product and one bundle offer) are no row of cards
+    box = "<div class='a1'><span class='a2'>{}</span><button class='a4'>Add to cart</button></div>"
+    p = product_of(f"<h1>Teddy bear, 30 cm</h1><div>{box.format('$12.99')}{box.format('$22.99')}</div>")
+    assert p is not None and p.price == "12.99" and p.availability == "InStock"
+
+
+def test_an_amount_per_quantity_beside_the_buy_button_is_not_the_price() -> None:
+    # names that say nothing: the box is read by its words and amounts alone
+    p = product_of("<h1>Olive oil, 500 ml</h1><div class='a0'><span class='a2'>€9.90</span></div>"
+                   "<div class='a1'><small>Unit price: €1.98 / 100 ml</small><button class='a4'>Add to cart</button></div>")
+    assert p is not None and p.price == "9.90"
+
+
+def test_a_price_per_piece_is_still_the_price() -> None:
+    p = product_of("<h1>WC set</h1><div class='a1'><span class='a2'>997 zł/szt.</span>"
+                   "<button class='a4'>Dodaj do koszyka</button></div>")
+    assert p is not None and p.price == "997"
