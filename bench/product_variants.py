@@ -42,6 +42,8 @@ figures overstate what unseen shops get.  A reading that works only through one 
 * ``visible only, scrambled, buttons as links`` / ``…, div buttons`` — both with names scrambled;
 * ``visible only, image buttons`` (also scrambled) — no markup, and every button with a short
   label an image submit button, the label only in its ``alt``, as older shop systems draw them;
+* ``visible only, no h1, no title`` — no markup, no ``h1`` and no document ``<title>``:
+  nothing names the product where a reader of markup looks;
 * ``decoys: …``, ``visible only, decoys: …`` and ``visible only, scrambled, decoys: …``
   (:mod:`shop_decoys`) — what a live shop
   draws around its product and must not change the reading: a cart drawer, a promotion
@@ -71,7 +73,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from page_scoring import _binary_availability, f1_of, half, score_field  # noqa: E402
 from shop_drawings import (buttons_as_links, currency_codes, div_buttons, h1_as_h2, icon_buttons,  # noqa: E402
-                           image_buttons, lists_as_divs, local_groups, no_h1, prices_split, site_first_title,
+                           image_buttons, lists_as_divs, local_groups, no_h1, no_title, prices_split, site_first_title,
                            stock_icons)
 from shop_decoys import DECOYS  # noqa: E402
 
@@ -174,6 +176,7 @@ VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
     "visible only, scrambled, div buttons": _visible(scrambled, div_buttons),
     "visible only, image buttons": _visible(image_buttons),
     "visible only, scrambled, image buttons": _visible(scrambled, image_buttons),
+    "visible only, no h1, no title": _visible(no_h1, no_title),
 }
 
 

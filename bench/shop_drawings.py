@@ -252,3 +252,10 @@ def image_buttons(root: etree._Element) -> None:
         el.set("src", "/i/button.png")
         el.set("alt", label)
 
+
+
+def no_title(root: etree._Element) -> None:
+    """No document ``<title>`` (with :func:`no_h1`: a page that names its product nowhere a
+    reader of markup can find it: a script-built page, a saved fragment)."""
+    for el in list(root.iter("title")):
+        el.getparent().remove(el)
