@@ -54,7 +54,12 @@ def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
 
 _CONTROL_TAGS = {"button", "input", "a", "form"}
 _NOT_THE_PRICE = Lazy(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|free|gratis|"
-                            r"gratuit|shipping|delivery|versand|livraison|envío)\b|省|原價|原价", re.I)
+                            r"gratuit|shipping|delivery|versand|livraison|envío|"
+                            # (session 12) a part of the price: an instalment, a monthly rate, a saving
+                            r"payments?|instal+ments?|interest-free|monthly|per month|a month|paiements?|"
+                            r"mensualités?|fois sans frais|raten|monatlich|cuotas|plazos|mensualidades|"
+                            r"parcelas|rate da|rate mensili|sparen|économisez|ahorras?|risparmi)\b|"
+                            r"/\s?(?:mo|month|mois|monat|mes)\b|省|原價|原价", re.I)
 
 # an amount per quantity, whatever the words around it: "4,00 € / 100 g", "$1.20/lb", "12 zł/m²"
 # (not per piece: "997 zł/szt." is the price)

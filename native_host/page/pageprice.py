@@ -4,7 +4,8 @@ the buy box, not in the carousels of other products around it.
 * Visible text is read in document order (:mod:`shopview`), skipping hidden elements and
   regions that hold *other* products.
 * A price is a price-classed element's number, read without struck-through / old-price
-  parts, or the amount right after a price label in the page's words ("Cena" · "32 zł").  Prices after the product title win; a price inside a link is another product's
+  parts, or the amount right after a price label in the page's words ("Cena" · "32 zł"),
+  not in one card of a row of like cards (:mod:`tiles`).  Prices after the product title win; a price inside a link is another product's
   tile and is used only when no other price is shown.
 * With no price-classed element, an amount with a currency sign in the block that holds
   the add-to-cart button (or a ``price`` / ``data-*price`` attribute on it) is the price
@@ -71,6 +72,9 @@ def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
             continue
         cur = CURRENCY.search(beside_parent(node, whole, CURRENCY.search, most=30))
         candidates.append((i, price, cur.group(0) if cur else None, _in_link(node), node))
+    # an amount in one card of a row of like cards is another product's, whatever its class
+    # says ("price" on every card of a "You may also like" row)
+    candidates = [c for c in candidates if not in_product_row(c[4])]
     box, box_price, box_currency = buy_box(buttons, blocks)
     if box is not None:
         inside = [c for c in candidates if c[4] is box or box in c[4].iterancestors()]

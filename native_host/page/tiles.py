@@ -4,8 +4,9 @@ a "You may also like" carousel, a "Customers also bought" grid, a recently-viewe
 Their class names often say so (:func:`shopview.other_products`), but not on every shop
 (names a build tool made up, or words in the shop's language), so this reads the shape
 instead: a buy button or an amount whose card (within four levels) has at least two
-siblings of the same tag and class that show an amount too belongs to one of a list of
-products, not to the product the page is about (:func:`buybox.buy_buttons` leaves such
+siblings of the same tag and class that show an amount too, and which leads away (a link to
+another page, or a picture: not a row of the product's own price table) belongs to one of a list
+of products, not to the product the page is about (:func:`buybox.buy_buttons` leaves such
 buttons out, :func:`pageprice.near_title` such amounts). The product's own block never counts (it holds the
 ``h1``).
 """
@@ -38,7 +39,7 @@ def in_product_row(el: El) -> bool:
         if _LIKE + 1 <= len(parent) <= 200:
             like = [sib for sib in parent if sib is not node and sib.tag == node.tag
                     and sib.get("class") == node.get("class")]
-            if len(like) >= _LIKE and _shows_amount(node) and not _holds_title(node) \
+            if len(like) >= _LIKE and _shows_amount(node) and not _holds_title(node) and _leads_away(node) \
                     and sum(1 for sib in like[:12] if _shows_amount(sib)) >= _LIKE:
                 return True
         node = parent
@@ -49,6 +50,18 @@ def _shows_amount(node: El) -> bool:
     """An amount with a currency in the card's text, its pieces read apart ("Tote" ·
     "EUR19,99" · "Add to cart" run together would hide it)."""
     return MONEY.search(" ".join(islice(node.itertext(), 40))[:400]) is not None
+
+
+def _leads_away(node: El) -> bool:
+    """A card leads to its product's own page (a link away, or its picture); the rows of a
+    product's own price table (list price · price · you save, each a ``tr``) do not."""
+    for el in islice(node.iter("a", "img", "picture"), 20):
+        if el.tag != "a":
+            return True
+        href = (el.get("href") or "").strip()
+        if href and not href.startswith(("#", "javascript:")):
+            return True
+    return False
 
 
 def _holds_title(node: El) -> bool:

@@ -57,3 +57,38 @@ def test_a_price_per_piece_is_still_the_price() -> None:
     p = product_of("<h1>WC set</h1><div class='a1'><span class='a2'>997 zł/szt.</span>"
                    "<button class='a4'>Dodaj do koszyka</button></div>")
     assert p is not None and p.price == "997"
+
+
+def _priced_cards() -> str:
+    # cards whose amounts carry the class word "price", as most shop themes write them
+    cards = "".join(f"<div class='k2'><a href='/p/{i}'><img src='/i/{i}.jpg' alt=''>{name}</a>"
+                    f"<div class='k2-price'>{price}</div><button>Add to cart</button></div>"
+                    for i, (name, price) in enumerate((("Mug", "€7.50"), ("Tote", "€18.00"), ("Cap", "€12.00"))))
+    return f"<section class='k1'><h3>You may also like</h3><div class='k3'>{cards}</div></section>"
+
+
+def test_a_card_amount_named_price_is_not_the_products_price() -> None:
+    p = product_of("<h1>Teddy bear, 30 cm</h1><div class='a1'><span>€12.99</span>"
+                   f"<button class='a4'>Add to cart</button></div>{_priced_cards()}")
+    assert p is not None and p.price == "12.99"
+    # and on a product page that shows no price of its own, none is taken from the cards
+    p = product_of(f"<h1>Teddy bear, 30 cm</h1><p>Currently unavailable.</p>{_priced_cards()}")
+    assert p is None or p.price is None
+
+
+def test_the_rows_of_the_products_own_price_table_are_no_row_of_cards() -> None:
+    # list price · price · you save, each a classless row with an amount: the product's own
+    rows = ("<table><tr><td>List price:</td><td><s>£59.99</s></td></tr>"
+            "<tr><td>Price:</td><td><span class='b1-price'>£48.99</span></td></tr>"
+            "<tr><td>You save:</td><td>£11.00 (18%)</td></tr></table>")
+    p = product_of(f"<h1>Walking boots</h1>{rows}<button class='a4'>Add to basket</button>")
+    assert p is not None and p.price == "48.99"
+
+
+def test_an_instalment_beside_the_buy_button_is_not_the_price() -> None:
+    for line in ("or 3 payments of 13,33 €", "ou 4 paiements sans frais de 10,00 €", "oder 3 Raten à 13,33 €",
+                 "13,33 €/mo with Klarna"):
+        # (the shop's theme names its one price "old": vsezaoci.si's "price-old-live")
+        p = product_of("<h1>Reading glasses</h1><div class='a1'><ul><li class='price'><span class='price-old-live'>40.00€</span></li>"
+                       f"<div class='a5'><span>{line}</span></div></ul><button class='a4'>V košarico</button></div>")
+        assert p is not None and p.price == "40.00", line
