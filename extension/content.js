@@ -44,11 +44,12 @@
   }
 
   // Text a person cannot see must not reach the model (a known prompt-injection channel).
-  // Each element holding text is marked data-tabmate-hidden="<why>" when it is rendered at
-  // font-size 0, moved off-screen (or text-indented away), clipped to nothing, or
-  // written in its background's colour; the host drops the marked element's own text
-  // (native_host/page/parse.py). Short clipped or off-screen labels (≤ 24 characters: "Skip to
-  // content", a screen-reader price) stay: that is how accessible pages label things.
+  // Each element holding text is marked data-tabmate-hidden="<why>" when it is not drawn at
+  // all (drawn(), below), rendered at font-size 0, moved off-screen (or text-indented away),
+  // clipped to nothing, or written in its background's colour; the host drops the marked
+  // element's own text (native_host/page/parse.py). Short clipped or off-screen labels
+  // (≤ 24 characters: "Skip to content", a screen-reader price) stay: that is how accessible
+  // pages label things.
   const HIDDEN_ATTR = "data-tabmate-hidden";
   const SHORT_LABEL = 24;
 
@@ -86,6 +87,7 @@
   }
 
   function hiddenWhy(el, text, memos) {
+    if (!drawn(el)) return "unrendered";
     const s = getComputedStyle(el);
     if (parseFloat(s.fontSize) < 1) return "font-size";
     const color = rgb(s.color);
@@ -96,6 +98,20 @@
     const r = el.getBoundingClientRect();
     if (r.right + scrollX <= 0 || r.bottom + scrollY <= 0 || parseFloat(s.textIndent) < -999) return "off-screen";
     return faded(el, memos.faded) || null;
+  }
+
+  // Text the browser does not draw at all — display: none (from a stylesheet too), a closed
+  // <details>, content-visibility: hidden — is left out as innerText leaves it out, whatever its
+  // length: a shop's "Sold out" template hidden by its class is not the product's stock, and a
+  // hidden block is the commonest prompt-injection trick. Options of a <select> have no box of
+  // their own and stay (sizes on offer); visibility: hidden is not looked at (reveal-on-scroll
+  // scripts start content that way).
+  function drawn(el) {
+    if (el.closest("select,datalist")) return true;
+    const seen = typeof el.checkVisibility === "function" ? el.checkVisibility() : el.getClientRects().length > 0;
+    if (seen) return true;
+    const parent = el.parentElement; // display: contents draws no box of its own, its content is drawn
+    return getComputedStyle(el).display === "contents" && !!parent && parent !== document.documentElement && drawn(parent);
   }
 
   function markHidden() {
