@@ -1,0 +1,37 @@
+"""Support pitches told by where their links lead (issue 15, session 13;
+`native_host/page/donations.py`): a short box at an edge of the article that links to a
+membership or donation platform (Steady, Patreon, Ko-fi, PayPal.me…) is the site asking for
+money, whatever its words or class."""
+
+from __future__ import annotations
+
+from native_host.page.content import extract
+from native_host.page.parse import parse
+
+PARA = ("The council voted on Tuesday to rebuild the old bridge, after two years of debate, "
+        "three studies and a long public consultation that drew hundreds of letters. ")
+
+
+def article(before: str, after: str = "") -> str:
+    body = ("<div class='x2'>" + f"<p>{PARA * 2}</p>" * 3 + before + f"<p>{PARA * 2}</p>" * 3 + after
+            + "</div>")
+    return extract(parse(f"<html><body>{body}</body></html>"))
+
+
+def test_a_pitch_that_links_to_a_membership_platform_goes_with_its_box() -> None:
+    for href in ("https://steadyhq.com/en/verfassungsblog", "https://www.patreon.com/somesite",
+                 "https://ko-fi.com/somesite", "https://paypal.me/somesite",
+                 "https://www.paypal.com/donate?hosted_button_id=ABC"):
+        text = article("", "<div class='x7'><h2>While you are here…</h2><p>If you enjoyed reading this post – "
+                       f"would you consider supporting our work? Just click <a href='{href}'>here</a>. "
+                       "Thanks!</p><p>All the best, Max</p></div>")
+        assert "supporting our work" not in text and "While you are here" not in text, href
+        assert "All the best" not in text and PARA.strip() in text
+
+
+def test_a_platform_named_mid_story_and_a_fundraiser_stay() -> None:
+    short = ("The artist says the money readers give each month keeps the studio open; her page on "
+             "<a href='https://www.patreon.com/artist'>Patreon</a> lists 300 supporters.")
+    text = article(f"<p>{short}</p>", "<p>Neighbours gave through <a href='https://www.gofundme.com/f/studio'>"
+                   "a fundraiser</a> too.</p>")
+    assert "lists 300 supporters" in text and "Neighbours gave through a fundraiser too." in text
