@@ -28,6 +28,7 @@ from native_host.page.render import BLOCK_TAGS
 from native_host.page.donations import drop_support_pitches
 from native_host.page.sharebars import drop_share_bars
 from native_host.page.teasercards import drop_teaser_cards
+from native_host.page.teaserlinks import drop_teaser_links
 
 El = etree._Element
 
@@ -336,6 +337,7 @@ def clean(article: El, flags: Flags) -> None:
     drop_share_bars(article)
     drop_support_pitches(article)
     drop_teaser_cards(article)
+    drop_teaser_links(article)
 
 
 # a box that only wraps one paragraph is judged as that paragraph would be: a link-rich

@@ -1,5 +1,5 @@
-"""Support pitches told by where their links lead (issue 15, session 13;
-`native_host/page/donations.py`): a short box at an edge of the article that links to a
+"""Support pitches and teaser cards told by where their links lead (issue 15, session 13;
+`native_host/page/donations.py`, `teaserlinks.py`): a short box at an edge of the article that links to a
 membership or donation platform (Steady, Patreon, Ko-fi, PayPal.me…) is the site asking for
 money, whatever its words or class."""
 
@@ -35,3 +35,23 @@ def test_a_platform_named_mid_story_and_a_fundraiser_stay() -> None:
     text = article(f"<p>{short}</p>", "<p>Neighbours gave through <a href='https://www.gofundme.com/f/studio'>"
                    "a fundraiser</a> too.</p>")
     assert "lists 300 supporters" in text and "Neighbours gave through a fundraiser too." in text
+
+
+def test_a_card_that_links_one_other_page_from_its_headline_picture_and_read_more_goes() -> None:
+    card = ("<article class='x9'><h3><a href='/stars/holiday-202326.html'>Heiß, heißer: so zeigt sich das "
+            "Supermodel im Urlaub!</a></h3><a href='/stars/holiday-202326.html'><img src='/p.jpg' alt=''></a>"
+            "<div>Sommerzeit ist Urlaubszeit, das lässt sie sich nicht zwei Mal sagen und verschönert "
+            "aktuell die griechische Insel mit ihrer Anwesenheit, am Strand und im Hafen. Seht selbst! "
+            "<a href='/stars/holiday-202326.html'>Weiterlesen</a></div></article>")
+    text = article(card)
+    assert "Sommerzeit" not in text and "Supermodel" not in text and PARA.strip() in text
+
+
+def test_a_source_cited_twice_and_a_page_of_cards_stay() -> None:
+    cited = ("<p>The <a href='https://example.org/report'>report</a> found that fares rose by a third; "
+             "<a href='https://example.org/report'>its authors</a> want a cap.</p>")
+    assert "its authors want a cap" in article(cited)
+    cards = "".join(f"<div><h3><a href='/post-{n}'>Post number {n} of the blog</a></h3><p>{PARA}"
+                    f"<a href='/post-{n}'>Read more</a></p></div>" for n in range(8))
+    text = extract(parse(f"<html><body><div>{cards}</div></body></html>"))
+    assert "Post number 3 of the blog" in text

@@ -1,0 +1,70 @@
+"""Teaser cards told by their links: one other page linked two times or more in a small box.
+
+A card that sends the reader to another story links to it from each of its parts — the
+headline, the picture, a "Weiterlesen" / "Read more" / "Lire la suite" at the end of its
+blurb ("Heiß, heißer, Bella Hadid! … / Sommerzeit ist Urlaubszeit, … Seht selbst!
+Weiterlesen") — while a story cites a page once where it names it.  Sites name such cards
+"teaser" or "snippet"; a site that names nothing keeps the shape, which :mod:`teasercards`
+reads only when the link holds the heading (here the heading holds the link).
+
+The smallest box that holds every link to one other page (not ``#…``, not a picture file),
+when there are two or more of them, goes if its text is at most :data:`_CARD_CHARS`
+characters, it holds a heading or a picture, and every link in it leads to that page.  A
+paragraph that cites one source twice holds neither a heading nor a picture, and stays; and
+when such cards hold more than :data:`_SHARE` of the article's text, they are what the page
+is (a blog's or a section's list of posts), and all stay.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from native_host.page.inarticle import remove_all
+from native_host.page.lazyre import Lazy
+from native_host.page.measures import text_len
+
+El = etree._Element
+
+_CARD_CHARS = 300
+_PICTURE_FILE = Lazy(r"\.(?:jpe?g|png|gif|webp|avif|svg)$")
+_SHARE = 0.25  # cards that hold more of the text than this are what the page is (a list of posts)
+_MARKS = ("h2", "h3", "h4", "h5", "h6", "img", "picture")
+
+
+def _target(href: str) -> str | None:
+    """The page a link leads to (without its fragment and last slash), or None for a place
+    on this page, a script, a mail address or a picture file."""
+    href = href.strip().split("#", 1)[0].rstrip("/")
+    if not href or href.startswith(("javascript:", "mailto:", "tel:")) or _PICTURE_FILE.search(href.lower()):
+        return None
+    return href
+
+
+def _common(els: list[El], article: El) -> El:
+    """The lowest element that holds all of ``els`` (``article`` at most)."""
+    common = None
+    for el in els:
+        line = [el, *el.iterancestors()]
+        ids = {id(up) for up in line}
+        common = line if common is None else [up for up in common if id(up) in ids]
+    return common[0] if common else article  # the lowest: article itself or below it
+
+
+def drop_teaser_links(article: El) -> None:
+    """Without the teaser cards of ``article`` told by their links (see the module's docstring)."""
+    by_target: dict[str, list[El]] = {}
+    for a in article.iter("a"):
+        target = _target(a.get("href") or "")
+        if target is not None and a is not article:
+            by_target.setdefault(target, []).append(a)
+    cards = []
+    for target, links in by_target.items():
+        if len(links) < 2:
+            continue
+        box = _common(links, article)
+        # (cheapest first: a big box soon shows a link elsewhere)
+        if box is not article and all(_target(a.get("href") or "") == target for a in box.iter("a")) \
+                and next(box.iter(*_MARKS), None) is not None and text_len(box) <= _CARD_CHARS:
+            cards.append(box)
+    if cards and sum(text_len(card) for card in cards) <= _SHARE * text_len(article):
+        remove_all(cards)
