@@ -4,8 +4,9 @@ a "You may also like" carousel, a "Customers also bought" grid, a recently-viewe
 Their class names often say so (:func:`shopview.other_products`), but not on every shop
 (names a build tool made up, or words in the shop's language), so this reads the shape
 instead: a buy button or an amount whose card (within four levels) has at least two
-siblings of the same tag and class that show an amount too, and which leads away (a link to
-another page, or a picture: not a row of the product's own price table) belongs to one of a list
+siblings of the same tag and class that show an amount too, and which all lead away (a link to
+another page, or a picture: not the rows of the product's own price table, one of which may
+hold a payment provider's logo or anything else a shop put beside its price) belongs to one of a list
 of products, not to the product the page is about (:func:`buybox.buy_buttons` leaves such
 buttons out, :func:`pageprice.near_title` such amounts). The product's own block never counts (it holds the
 ``h1``).
@@ -40,7 +41,7 @@ def in_product_row(el: El) -> bool:
             like = [sib for sib in parent if sib is not node and sib.tag == node.tag
                     and sib.get("class") == node.get("class")]
             if len(like) >= _LIKE and _shows_amount(node) and not _holds_title(node) and _leads_away(node) \
-                    and sum(1 for sib in like[:12] if _shows_amount(sib)) >= _LIKE:
+                    and sum(1 for sib in like[:12] if _shows_amount(sib) and _leads_away(sib)) >= _LIKE:
                 return True
         node = parent
     return False

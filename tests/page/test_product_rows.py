@@ -85,6 +85,19 @@ def test_the_rows_of_the_products_own_price_table_are_no_row_of_cards() -> None:
     assert p is not None and p.price == "48.99"
 
 
+def test_a_logo_or_a_box_put_in_one_row_of_the_price_table_makes_it_no_card() -> None:
+    # a card of a row of other products leads away (a link, a picture), and so do the others
+    # of its row: one row of the price table holding a payment logo, or a shelf a shop put
+    # beside its price, does not turn the table into cards (amazon.co.uk read "5", session 13)
+    for beside in ("<div class='k1'><span>or 3 payments of £16.33</span><img src='/klarna.svg' alt='Klarna'></div>",
+                   "<div class='k2'><a href='/p/7'><img src='/7.jpg' alt=''>Saucepan</a> £18.99</div>"):
+        rows = ("<table><tr><td>List price:</td><td><s>£59.99</s></td></tr>"
+                f"<tr><td>Price:</td><td><span class='b1-price'>£48.99</span>{beside}</td></tr>"
+                "<tr><td>You save:</td><td>£11.00 (18%)</td></tr></table>")
+        p = product_of(f"<h1>Tefal 5 piece pan set</h1>{rows}<button class='a4'>Add to basket</button>")
+        assert p is not None and p.price == "48.99", beside
+
+
 def test_an_instalment_beside_the_buy_button_is_not_the_price() -> None:
     for line in ("or 3 payments of 13,33 €", "ou 4 paiements sans frais de 10,00 €", "oder 3 Raten à 13,33 €",
                  "13,33 €/mo with Klarna"):
