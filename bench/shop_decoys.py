@@ -19,6 +19,8 @@ title), in the page's language (``<html lang>``) and the way it writes its amoun
 * :func:`hidden_stock` — hidden templates beside the buy button (``display:none``,
   ``hidden``, ``aria-hidden``, class ``hidden``) saying "Sold out" / "Notify me when
   available" / "Out of stock" for other variants;
+* :func:`styled_hidden_stock` — the same hidden only by a class the page's own inline
+  ``<style>`` sets to ``display:none`` (``.is-hidden``, ``.d-none``…; session 13);
 * :func:`offer_extras` — "Only 3 left in stock", a struck list price and "You save $X",
   an instalment offer, a unit price and a sticky add-to-cart bar repeating the price.
 
@@ -297,6 +299,21 @@ def hidden_stock(root: El) -> None:
     _by_buy(page, _frag(hidden), before=not page.pick("side", 2))
 
 
+def styled_hidden_stock(root: El) -> None:
+    """(session 13) A stock template hidden only by a class that the page's own inline style
+    sheet sets to ``display:none`` (52 of the 73 products-dev pages carry such rules, 24 hide
+    text with them): what a reader without a browser sees unless it reads those rules."""
+    page = _Page(root)
+    w = page.w
+    name = ("is-hidden", "d-none", "hide", "js-hidden")[page.pick("styled", 4)]
+    style = etree.SubElement(page.body, "style")  # (a theme's section styles sit in the body too)
+    style.text = f".{name}{{display:none}}"
+    hidden = [f'<p class="{name}">{w(SOLD)}</p>',
+              f'<div class="product-form__notify {name}"><p>{w(OUT)}</p><button type="button">{w(NOTIFY)}</button></div>',
+              f'<span class="stock-label {name}">{w(OUT)}</span>'][page.pick("styled-template", 3)]
+    _by_buy(page, _frag(hidden), before=not page.pick("styled-side", 2))
+
+
 def offer_extras(root: El) -> None:
     page = _Page(root)
     w = page.w
@@ -328,6 +345,7 @@ def all_decoys(root: El) -> None:
 
 
 DECOYS = {"cart drawer": cart_drawer, "promo banner": promo_banner, "related products": related_products,
-          "sold-out options": sold_out_options, "hidden stock": hidden_stock, "offer extras": offer_extras,
+          "sold-out options": sold_out_options, "hidden stock": hidden_stock,
+          "hidden stock by style rule": styled_hidden_stock, "offer extras": offer_extras,
           "all decoys": all_decoys}
 

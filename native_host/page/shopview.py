@@ -13,6 +13,7 @@ from lxml import etree
 
 from native_host.page.lazyre import Lazy
 from native_host.page.parse import hidden_by_markup, text_of
+from native_host.page.stylerules import hider
 
 El = etree._Element
 
@@ -37,14 +38,17 @@ def ancestors(el: El, n: int):
 
 
 def hidden(el: El) -> bool:
-    """Whether ``el`` or one of its ancestors is hidden by its markup."""
-    return any(hidden_by_markup(node) for node in (el, *ancestors(el, 40)))
+    """Whether ``el`` or one of its ancestors is hidden by its markup (or by a class the
+    page's own style rules hide: :mod:`stylerules`)."""
+    styled = hider(el)
+    return any(hidden_by_markup(node) or styled(node) for node in (el, *ancestors(el, 40)))
 
 
 def hidden_or_other(el: El) -> bool:
     """Whether ``el`` is hidden, or sits in a block of other products."""
+    styled = hider(el)
     for node in (el, *ancestors(el, 40)):
-        if hidden_by_markup(node) or (node.tag not in ("body", "html") and other_products(node)):
+        if hidden_by_markup(node) or styled(node) or (node.tag not in ("body", "html") and other_products(node)):
             return True
     return False
 
@@ -77,12 +81,13 @@ def visible_blocks(root: El, limit: int = 40_000) -> list[tuple[El, str]]:
     out: list[tuple[El, str]] = []
     stack = [body if body is not None else root]
     seen = 0
+    styled = hider(root)
     while stack and seen < limit:
         el = stack.pop()
         seen += 1
         if not isinstance(el.tag, str) or el.tag in SKIP:
             continue
-        if hidden_by_markup(el):
+        if hidden_by_markup(el) or styled(el):
             continue
         if el not in keep and other_products(el):
             continue
@@ -99,6 +104,7 @@ def blocks_after(title: El, n: int, limit: int = 400) -> list[tuple[El, str]]:
     :func:`hidden_or_other`), found without reading the rest of the page."""
     out: list[tuple[El, str]] = []
     seen = 0
+    styled = hider(title)
     node: El | None = title
     while node is not None and len(out) < n and seen < limit:
         stack = [node.getnext()] if node.getnext() is not None else []
@@ -108,7 +114,7 @@ def blocks_after(title: El, n: int, limit: int = 400) -> list[tuple[El, str]]:
             after = el.getnext()
             if after is not None:
                 stack.append(after)
-            if not isinstance(el.tag, str) or el.tag in SKIP or hidden_by_markup(el):
+            if not isinstance(el.tag, str) or el.tag in SKIP or hidden_by_markup(el) or styled(el):
                 continue
             parts = [t for t in [el.text, *(c.tail for c in el)] if t and not t.isspace()]
             if parts:

@@ -1,0 +1,134 @@
+"""Classes the page's own ``<style>`` rules hide: ``.is-hidden{display:none}``.
+
+A saved shop page often keeps the templates its script shows when something happens — a
+"Sold out" label, a "Notify me" box, an "added to cart" pop-up with its own ``h1`` —
+hidden only by a class its inline style sheet sets to ``display:none``.  A reader of the
+markup alone (no browser) sees them as text beside the buy button; a shopper never does.
+
+Only what the rules say counts, never a class name alone (Tailwind's ``hidden md:block``
+shows on a wide screen what ``hidden`` hides on a narrow one):
+
+* a rule counts when its whole selector is one class (``.x``, not ``.js .x`` nor
+  ``.x:hover``), it is not inside an at-rule (``@media``: hidden on phones only), and it
+  sets ``display:none`` or ``visibility:hidden``;
+* a class that a one-class rule anywhere (``@media`` included) sets to another
+  ``display`` is not hidden, and neither is an element that also carries such a class
+  (``hidden md:block``).
+
+Linked style sheets are not read (the saved page may not have them): this is a cheap
+signal for what the page itself says, not a renderer.  The live extension marks what the
+browser does not draw (:data:`parse.HIDDEN_MARK`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page.lazyre import Lazy
+
+El = etree._Element
+
+_COMMENT = Lazy(r"/\*.*?\*/", re.S)
+_HIDES = Lazy(r"(?:^|[;\s{])(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.I)
+_SHOWS = Lazy(r"(?:^|[;\s{])display\s*:\s*(?!none\b)[a-z-]+", re.I)
+_ONE_CLASS = Lazy(r"\.((?:[\w-]|\\.)+)")
+_BRACE = Lazy(r"[{}]")
+_MAX_CSS = 400_000  # characters of inline style read per page (a 10 MB page may inline more)
+
+
+def _unescape(name: str) -> str:
+    return re.sub(r"\\(.)", r"\1", name)
+
+
+def _rules(css: str):
+    """(selector, body, inside an at-rule) for each rule of ``css`` (at-rules' blocks
+    opened, their rules flagged), without recursion."""
+    at_rules: list[bool] = []  # per open block: whether it is an at-rule's
+    pos = 0
+    while True:
+        brace = _BRACE.search(css, pos)
+        if brace is None:
+            return
+        if brace.group(0) == "}":
+            if at_rules:
+                at_rules.pop()
+            pos = brace.end()
+            continue
+        head = css[pos:brace.start()].strip()
+        if head.startswith("@"):
+            at_rules.append(True)
+            pos = brace.end()
+            continue
+        end = css.find("}", brace.end())
+        if end == -1:
+            return
+        yield head, css[brace.end():end], any(at_rules)
+        pos = end + 1
+
+
+def hidden_classes(root: El) -> tuple[frozenset[str], frozenset[str]]:
+    """(classes a top-level one-class rule hides, classes some rule shows) of the page's
+    inline style sheets."""
+    hides: set[str] = set()
+    shows: set[str] = set()
+    budget = _MAX_CSS
+    for style in root.iter("style"):
+        css = style.text or ""
+        if not css or budget <= 0 or not _applies(style):
+            continue
+        css = _COMMENT.sub(" ", css[:budget])
+        budget -= len(css)
+        for selector, body, nested in _rules(css):
+            hiding = _HIDES.search(body)
+            if not hiding and not _SHOWS.search(body):
+                continue
+            for one in selector.split(","):
+                m = _ONE_CLASS.fullmatch(one.strip())
+                if m is None:
+                    continue
+                if not hiding:
+                    shows.add(_unescape(m.group(1)))
+                elif not nested:
+                    hides.add(_unescape(m.group(1)))
+    # a class some rule (a wider screen's) also shows is not hidden for sure
+    return frozenset(hides - shows), frozenset(shows)
+
+
+def _applies(style: El) -> bool:
+    """A style sheet the browser applies to the screen: not one for print or a narrow
+    screen only (``media``), nor one inside ``<noscript>`` (the page runs its script)."""
+    media = (style.get("media") or "all").strip().lower()
+    if media not in ("all", "screen", ""):
+        return False
+    return not any(node.tag == "noscript" for node in style.iterancestors())
+
+
+class Hider:
+    """Whether an element's own classes are hidden by the page's style rules."""
+
+    __slots__ = ("hides", "shows")
+
+    def __init__(self, root: El) -> None:
+        self.hides, self.shows = hidden_classes(root)
+
+    def __call__(self, el: El) -> bool:
+        if not self.hides:
+            return False
+        names = el.get("class")
+        if not names:
+            return False
+        classes = names.split()
+        return any(c in self.hides for c in classes) and not any(c in self.shows for c in classes)
+
+
+_last: list = [None, None]  # (root, Hider): the page being read
+
+
+def hider(el: El) -> Hider:
+    """The :class:`Hider` of ``el``'s page (computed once per page)."""
+    root = el.getroottree().getroot()
+    if _last[0] is not root:
+        _last[0], _last[1] = root, Hider(root)
+    return _last[1]
