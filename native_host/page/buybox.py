@@ -58,8 +58,17 @@ _NOT_THE_PRICE = Lazy(r"\b(?:save|saving|you save|was|statt|uvp|rrp|msrp|free|gr
                             # (session 12) a part of the price: an instalment, a monthly rate, a saving
                             r"payments?|instal+ments?|interest-free|monthly|per month|a month|paiements?|"
                             r"mensualités?|fois sans frais|raten|monatlich|cuotas|plazos|mensualidades|"
-                            r"parcelas|rate da|rate mensili|sparen|économisez|ahorras?|risparmi)\b|"
-                            r"/\s?(?:mo|month|mois|monat|mes)\b|省|原價|原价", re.I)
+                            r"parcelas|rate da|rate mensili|sparen|économisez|ahorras?|risparmi|"
+                            # (session 13) the same in more of the languages shops write: "o 3 rate
+                            # senza interessi da", "4 pagos sin intereses", "12x de R$ … sem juros",
+                            # "4 raty 0% po", "4 платежа по", "in 3 termijnen", "taksit", "splátky"
+                            r"\d+ rate|senza interessi|pagos|sin intereses|sans frais|zinsfrei|sem juros|"
+                            r"\d+\s?x de|raty|rat|platby|splátk[ay]|splátek|részlet|taksit|termijnen|per maand|"
+                            r"delbetalning|платеж[аейи]?|рассрочк[аиу]|в месяц|"
+                            # and a saving: "Экономия $62.00", "Oszczędzasz", "U bespaart", "Economize"
+                            r"экономия|выгода|oszczędzasz|oszczędność|bespaar|bespaart|economi[zs]e|"
+                            r"economia de|ušetříte|úspora|megtakarítás|säästät|du sparar|spar(?:er)? (?=\d))\b|"
+                            r"/\s?(?:mo|month|mois|monat|mes|мес|mån|kk)\b|省|原價|原价", re.I)
 
 # an amount per quantity, whatever the words around it: "4,00 € / 100 g", "$1.20/lb", "12 zł/m²"
 # (not per piece: "997 zł/szt." is the price)
@@ -150,6 +159,12 @@ def _labelled_not_price(before: El | None, el: El, own: dict[int, str], in_paren
         return False
     near = list(ancestors(el, 2))  # the elements themselves: a dead proxy's id is reused
     return any(a is b for a in ancestors(before, 2) for b in near)
+
+
+def part_of_price(text: str) -> bool:
+    """Whether the short ``text`` around an amount says it is an instalment, a saving, a
+    list price, a service or an amount per quantity — not the price itself."""
+    return bool(_NOT_THE_PRICE.search(text) or _PER_UNIT.search(text))
 
 
 def _not_price_words(label: str) -> bool:

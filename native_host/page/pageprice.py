@@ -18,7 +18,7 @@ import re
 
 from lxml import etree
 
-from native_host.page.buybox import buy_box
+from native_host.page.buybox import buy_box, part_of_price
 from native_host.page.lazyre import Lazy
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
                                     beside_parent, money_only, service, shown_text, signed)
@@ -47,8 +47,8 @@ def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
             if labelled:
                 candidates.append(labelled)
             continue
-        if len(text) > 40 or not AMOUNT.search(text):
-            continue
+        if len(text) > 40 or not AMOUNT.search(text) or part_of_price(text):
+            continue  # ((session 13) not an instalment, a saving… set inside the price's box)
         node: El | None = el
         classed = False
         for _ in range(3):  # the price class may sit on a wrapper
@@ -117,6 +117,8 @@ def _labelled(blocks: list[tuple[El, str]], i: int) -> tuple[int, str, str | Non
         m = MONEY.search(text) if len(text) <= 40 else None
         if m is None or any(a.tag in STRUCK for a in (el, *ancestors(el, 3))):
             continue
+        if part_of_price(text):  # (session 13) "or 3 payments of £16.33" set between label and price
+            continue
         price = amount(m)
         if price and float(price) > 0:
             cur = CURRENCY.search(m.group(0))
@@ -162,8 +164,8 @@ def currency_of_price(blocks: list[tuple[El, str]], price: str) -> str | None:
 
     want = Decimal(price)
     for el, text in blocks:
-        if len(text) > 40 or not AMOUNT.search(text):
-            continue
+        if len(text) > 40 or not AMOUNT.search(text) or part_of_price(text):
+            continue  # ((session 13) not an instalment, a saving… set inside the price's box)
         for node in (el, el.getparent()):
             if node is None:
                 continue
