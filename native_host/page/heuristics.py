@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable
 
 from lxml import etree
@@ -294,8 +295,11 @@ def _says_sold_out(h1s: list[El]) -> bool:
     title = next((h for h in h1s if shopview.shown(h)), None)
     if title is None:
         return False
+    # (session 13) other products' cards and a picker's choices in between do not count
+    near = [(el, text) for el, text in shopview.blocks_after(title, 4 * _NEAR_TITLE)
+            if not in_product_row(el) and not _one_option(el)]
     return any(len(text) < 60 and _OUT_NOW.match(text) and not shopview.hidden_or_other(el)
-               for el, text in shopview.blocks_after(title, _NEAR_TITLE))
+               for el, text in near[:_NEAR_TITLE])
 
 
 _NEAR_TITLE = 8  # visible blocks after the title
@@ -311,13 +315,18 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: Survey,
     visible-page reading is for shops, and it is the costly part on huge pages."""
     sold_out = priced = False
     h1s: list[El] = []
-    if not structured and not _shop_signals(root, seen.shop, h1s):
+    signals = structured or _shop_signals(root, seen.shop, h1s)
+    # (session 13) a page whose only buy buttons are other products' (a row of cards) is
+    # read as one without them: its title says sold out, or shows the price
+    if not structured and (not signals or not seen.buy_buttons()):
+        if signals:
+            h1s = list(islice(root.iter("h1"), 12))
         if not h1s:  # the title drawn without one: the text the document title begins with
             named = shopview.named_by_title(root)
             h1s = [named] if named is not None else []
         sold_out = _says_sold_out(h1s)
         priced = not sold_out and _priced_title(h1s)
-        if not sold_out and not priced:
+        if not signals and not sold_out and not priced:
             return {}
     # the shop readings, imported here: most pages `tabmate extract` reads are not shops,
     # and compiling their patterns is a tenth of a one-page run's start-up

@@ -1,0 +1,40 @@
+"""A sold-out product page whose only buy controls are other products' (issue 15, session
+13): "Currently unavailable." under the title still says the product is sold out when a
+row of other products' cards (with their "Add to cart" buttons) or a picker's choices
+stand between them (`bench/shop_decoys.py` with names scrambled: the sold-out Amazon pages
+said nothing)."""
+
+from __future__ import annotations
+
+from tests.page.test_product_shops import product_of
+
+
+def _cards() -> str:
+    cards = "".join(f"<div class='q1'><a href='/p/{i}'>{name}</a><span>{price}</span><button>Add to cart</button></div>"
+                    for i, (name, price) in enumerate((("Crew T-shirt", "$19.99"), ("Tote bag", "$24.50"),
+                                                       ("Beanie", "$12.00"))))
+    return f"<div class='q0'><h2>Recently viewed</h2><div class='q2'>{cards}</div></div>"
+
+
+_PICKER = ("<fieldset><legend>Colour</legend><label>Black</label><label>Red – Sold out</label>"
+           "<label>Navy</label><label>White</label></fieldset>")
+
+
+def test_currently_unavailable_under_the_title_past_a_row_of_cards() -> None:
+    p = product_of(f"<h1>Metallic cord, 25 yards</h1>{_cards()}<div>Brand: KONMAY</div>"
+                   "<p>Currently unavailable.</p><p>We don't know when this item will be back.</p>"
+                   "<div>Item model number: AB-1234</div>")
+    assert p is not None and p.availability == "OutOfStock"
+
+
+def test_currently_unavailable_under_the_title_past_a_pickers_choices() -> None:
+    p = product_of(f"<h1>Metallic cord, 25 yards</h1>{_PICKER}<a href='/b'>Brand: KONMAY</a><span>3.6 of 5 stars</span>"
+                   "<span>8 ratings</span><div>We don't know when or if this item will be back in stock.</div>"
+                   "<span>Currently unavailable.</span><div>Item model number: AB-1234</div>")
+    assert p is not None and p.availability == "OutOfStock"
+
+
+def test_cards_alone_make_no_sold_out_product() -> None:
+    # the cards' own "Sold out" is theirs; nothing says the page's product is unavailable
+    p = product_of(f"<h1>Metallic cord, 25 yards</h1>{_cards()}<p>Soft and shiny.</p>")
+    assert p is None or p.availability is None
