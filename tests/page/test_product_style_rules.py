@@ -43,3 +43,10 @@ def test_only_one_class_rules_at_the_top_level_hide() -> None:
                  "@media print{.c7{display:block}}</style><style media='print'>.c8{display:none}</style>"
                  "<noscript><style>.c9{display:none}</style></noscript></head><body></body></html>")
     assert hidden_classes(root)[0] == {"c4", "c5"}
+
+
+def test_a_rule_past_a_shops_large_inline_css_is_read() -> None:
+    # amazon pages inline 0.5–0.8 MB of CSS; a theme's section style may come last
+    filler = "".join(f".f{i}{{color:#{i % 999:03d};margin:0 auto}}" for i in range(16_000))
+    root = parse(f"<html><head><style>{filler}</style></head><body><style>.late{{display:none}}</style></body></html>")
+    assert len(filler) > 400_000 and "late" in hidden_classes(root)[0]
