@@ -29,6 +29,9 @@ _CARD_CHARS = 300
 _PICTURE_FILE = Lazy(r"\.(?:jpe?g|png|gif|webp|avif|svg)$")
 _SHARE = 0.25  # cards that hold more of the text than this are what the page is (a list of posts)
 _MARKS = ("h2", "h3", "h4", "h5", "h6", "img", "picture")
+# more links to one page than a card of _CARD_CHARS holds: a site's menu or a page linking its
+# own list over and over (the 10 MB stress page: tens of thousands), not looked for a box
+_CARD_LINKS = 100
 
 
 def _target(href: str) -> str | None:
@@ -59,7 +62,7 @@ def drop_teaser_links(article: El) -> None:
             by_target.setdefault(target, []).append(a)
     cards = []
     for target, links in by_target.items():
-        if len(links) < 2:
+        if not 2 <= len(links) <= _CARD_LINKS:
             continue
         box = _common(links, article)
         # (cheapest first: a big box soon shows a link elsewhere)
