@@ -108,8 +108,7 @@ def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None,
                 text = beside_parent(el, mine, signed, ok=lambda parent: el is not button and id(
                     parent) not in visible and parent is not box.getparent() and not NOT_PRICE.search(attrs(parent)))
                 judged = len(text) <= 40
-                price = amount(MONEY.search(text)) if judged and not _NOT_THE_PRICE.search(text) \
-                    and not _PER_UNIT.search(text) else None
+                price = amount(MONEY.search(text)) if judged and not part_of_price(text) else None
                 if price and float(price) > 0 and not _labelled_not_price(
                         shown[i - 1] if i else None, el, own, text is not mine) and not in_product_row(el):
                     cur = CURRENCY.search(text)

@@ -48,7 +48,7 @@ def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
                 candidates.append(labelled)
             continue
         if len(text) > 40 or not AMOUNT.search(text) or part_of_price(text):
-            continue  # ((session 13) not an instalment, a saving… set inside the price's box)
+            continue  # (session 13) not an instalment, a saving… set inside the price's box
         node: El | None = el
         classed = False
         for _ in range(3):  # the price class may sit on a wrapper
@@ -165,7 +165,7 @@ def currency_of_price(blocks: list[tuple[El, str]], price: str) -> str | None:
     want = Decimal(price)
     for el, text in blocks:
         if len(text) > 40 or not AMOUNT.search(text) or part_of_price(text):
-            continue  # ((session 13) not an instalment, a saving… set inside the price's box)
+            continue  # (session 13) not an instalment, a saving… set inside the price's box
         for node in (el, el.getparent()):
             if node is None:
                 continue
