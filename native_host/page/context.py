@@ -20,7 +20,7 @@ from lxml import etree
 
 from native_host.logs import log
 from native_host.page import budget as B
-from native_host.page import dates
+from native_host.page import dates, stylerules
 from native_host.page.content import extract_limited
 from native_host.page.interactive import Interactive, find_interactive
 from native_host.page.lazyre import Lazy
@@ -217,6 +217,7 @@ def build_context(snapshot: PageSnapshot, budget_tokens: int = 6000) -> PageCont
             ctx.product = _safely("product", lambda: extract_product(root, address, jsonld, seen), None)
             buy = _safely("buy controls", lambda: _buy_controls(seen) if ctx.product and seen else [], [])
             interactive = _safely("interactive", lambda: find_interactive(root, seen=seen, first=buy), [])
+            stylerules.forget()  # the shop reading is done: its memo must not keep the tree alive
             # render a little more than the budget can show; count the rest in words
             limit = max(4000, budget_tokens * 6)
             # content last: it may modify the tree (retries parse the page again)

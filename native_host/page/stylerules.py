@@ -23,6 +23,7 @@ browser does not draw (:data:`parse.HIDDEN_MARK`).
 from __future__ import annotations
 
 import re
+import threading
 
 from lxml import etree
 
@@ -117,12 +118,20 @@ class Hider:
         return any(c in self.hides for c in classes) and not any(c in self.shows for c in classes)
 
 
-_last: list = [None, None]  # (root, Hider): the page being read
+# (root, Hider) of the page this thread reads: the host reads pages in worker threads
+# (agent.py, asyncio.to_thread), and two chats' pages must not share one memo
+_memo = threading.local()
 
 
 def hider(el: El) -> Hider:
-    """The :class:`Hider` of ``el``'s page (computed once per page)."""
+    """The :class:`Hider` of ``el``'s page (computed once per page and thread)."""
     root = el.getroottree().getroot()
-    if _last[0] is not root:
-        _last[0], _last[1] = root, Hider(root)
-    return _last[1]
+    page = getattr(_memo, "page", None)
+    if page is None or page[0] is not root:
+        page = _memo.page = (root, Hider(root))
+    return page[1]
+
+
+def forget() -> None:
+    """Let go of the page this thread read: the memo would keep its whole tree alive."""
+    _memo.page = None

@@ -50,3 +50,35 @@ def test_a_rule_past_a_shops_large_inline_css_is_read() -> None:
     filler = "".join(f".f{i}{{color:#{i % 999:03d};margin:0 auto}}" for i in range(16_000))
     root = parse(f"<html><head><style>{filler}</style></head><body><style>.late{{display:none}}</style></body></html>")
     assert len(filler) > 400_000 and "late" in hidden_classes(root)[0]
+
+
+def test_each_thread_reads_its_own_pages_style_rules() -> None:
+    # the host reads pages in worker threads: one chat's page must not hand its hidden classes,
+    # or its tree, to another's
+    import threading
+
+    from native_host.page import stylerules
+
+    a = parse(f"<html><head>{_HEAD}</head><body><p class='is-hidden'>Sold out</p></body></html>")
+    b = parse("<html><head><style>.other{display:none}</style></head><body></body></html>")
+    mine = stylerules.hider(a)
+    seen: list[frozenset[str]] = []
+    worker = threading.Thread(target=lambda: seen.append(stylerules.hider(b).hides))
+    worker.start()
+    worker.join()
+    assert seen == [frozenset({"other"})]
+    assert stylerules.hider(a) is mine and "is-hidden" in mine.hides
+    stylerules.forget()
+    assert stylerules.hider(a) is not mine  # let go of: read again
+
+
+def test_reading_a_page_keeps_no_memo_of_its_tree() -> None:
+    from native_host.page import stylerules
+    from native_host.page.context import build_context
+    from native_host.protocol import PageSnapshot
+
+    html = (f"<html><head>{_HEAD}</head><body><h1>Linen shirt</h1><span class='price'>€49.00</span>"
+            "<span class='is-hidden'>Sold out</span><button>Add to cart</button></body></html>")
+    ctx = build_context(PageSnapshot(html=html, url="https://shop.example/shirt"))
+    assert ctx.product is not None and ctx.product.availability == "InStock"
+    assert getattr(stylerules._memo, "page", None) is None
