@@ -295,9 +295,11 @@ def _says_sold_out(h1s: list[El]) -> bool:
     title = next((h for h in h1s if shopview.shown(h)), None)
     if title is None:
         return False
+    blocks = shopview.blocks_after(title, 4 * _NEAR_TITLE)
+    if not any(len(text) < 60 and _OUT_NOW.match(text) for _, text in blocks):
+        return False  # the usual answer, found before the costly card test below
     # (session 13) other products' cards and a picker's choices in between do not count
-    near = [(el, text) for el, text in shopview.blocks_after(title, 4 * _NEAR_TITLE)
-            if not in_product_row(el) and not _one_option(el)]
+    near = [(el, text) for el, text in blocks if not in_product_row(el) and not _one_option(el)]
     return any(len(text) < 60 and _OUT_NOW.match(text) and not shopview.hidden_or_other(el)
                for el, text in near[:_NEAR_TITLE])
 
