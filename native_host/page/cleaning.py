@@ -26,6 +26,7 @@ from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_wei
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 from native_host.page.donations import drop_support_pitches
+from native_host.page.follows import drop_follow_boxes
 from native_host.page.sharebars import drop_share_bars
 from native_host.page.teasercards import drop_teaser_cards
 from native_host.page.teaserlinks import drop_teaser_links
@@ -338,6 +339,7 @@ def clean(article: El, flags: Flags) -> None:
     drop_support_pitches(article)
     drop_teaser_cards(article)
     drop_teaser_links(article)
+    drop_follow_boxes(article)
 
 
 # a box that only wraps one paragraph is judged as that paragraph would be: a link-rich

@@ -55,3 +55,33 @@ def test_a_source_cited_twice_and_a_page_of_cards_stay() -> None:
                     f"<a href='/post-{n}'>Read more</a></p></div>" for n in range(8))
     text = extract(parse(f"<html><body><div>{cards}</div></body></html>"))
     assert "Post number 3 of the blog" in text
+
+
+# follow-us boxes (`native_host/page/follows.py`, session 14): told by links to the site's own
+# profiles on two networks or more, whatever their words
+def test_a_follow_box_that_links_the_sites_profiles_on_several_networks_goes() -> None:
+    box = ("<div class='x4'><em>Síguenos en <a href='https://t.me/ElUniversalVzla'>Telegram</a>, "
+           "<a href='https://www.instagram.com/eluniversal/'>Instagram</a>, <a href='https://facebook.com/"
+           "eluniversal'>Facebook</a> y <a href='https://twitter.com/ElUniversal'>Twitter</a> para recibir "
+           "en directo todas nuestras actualizaciones</em></div>")
+    text = article(box)
+    assert "Síguenos" not in text and "actualizaciones" not in text and PARA.strip() in text
+
+
+def test_a_closing_sentence_that_ends_in_profile_links_stays() -> None:
+    # the italics hold only the links and a few words, but they are part of the sentence, not a
+    # box (set mid-story here: at the very end, the tail walk's channel-call rule judges it)
+    closing = ("<p><em>What do you think? Interested in the new season? <em>Let us know down below in the "
+               "comments or carry the discussion over to our <a href='http://twitter.com/knowtechie'>Twitter"
+               "</a> or <a href='http://facebook.com/knowtechie'>Facebook</a></em>.</em></p>")
+    text = article(closing)
+    assert "Let us know down below in the comments or carry the discussion" in text
+
+
+def test_posts_and_one_network_named_in_the_story_stay() -> None:
+    quoted = ("<p>She answered on <a href='https://twitter.com/mayor/status/1234567'>Twitter</a> and in a "
+              "video on <a href='https://www.youtube.com/watch?v=abc'>YouTube</a>.</p>"
+              "<p>Her office posts the minutes on <a href='https://facebook.com/cityhall'>Facebook</a>.</p>")
+    text = article(quoted)
+    assert "She answered on Twitter and in a video on YouTube." in text
+    assert "posts the minutes on Facebook." in text
