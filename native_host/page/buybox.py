@@ -15,6 +15,7 @@ from lxml import etree
 
 from native_host.page.buywords import BUY, bare_buy, bid, named, named_add_to_cart
 from native_host.page.lazyre import Lazy
+from native_host.page.minicart import in_cart
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service,
                                     service_words, shown_text, signed)
 from native_host.page.normalise import normalise_price
@@ -27,7 +28,8 @@ El = etree._Element
 
 def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
     """Visible add-to-cart / buy-now buttons (and forms) of the product itself, not of the
-    products in carousels and recommendation blocks; with them, in document order, those
+    products in carousels and recommendation blocks nor the checkout button of the shop's
+    cart box (:mod:`minicart`); with them, in document order, those
     of ``drawn``, elements drawn as buttons (``<div role="button">``) whose short label
     buys (not a whole product card a script made clickable)."""
     out = []
@@ -45,7 +47,7 @@ def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
                 continue
             label += " " + said[:60]
         if (BUY.search(label) or bare_buy(el, shown) or (el.tag != "form" and named_add_to_cart(el))) \
-                and not hidden_or_other(el) and not in_product_row(el):
+                and not hidden_or_other(el) and not in_product_row(el) and not in_cart(el):
             out.append(el)
             if len(out) >= 20:
                 break
