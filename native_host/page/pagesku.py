@@ -109,7 +109,8 @@ def sku_from_page(blocks: list[tuple[El, str]]) -> tuple[str | None, bool]:
 
 def sku_from_url(root: El, url: str, blocks: list[tuple[El, str]] = ()) -> str | None:
     """An identifier in the page URL that the page also carries as a product-id attribute,
-    or shows as the whole text of an element ("3410048" under the product's details)."""
+    or shows as the whole text of an element ("3410048" under the product's details); else
+    the one identifier the URL's path holds (:func:`_lone_id`)."""
     from urllib.parse import unquote, urlsplit
 
     path = unquote(urlsplit(url).path) if url else ""
@@ -126,4 +127,17 @@ def sku_from_url(root: El, url: str, blocks: list[tuple[El, str]] = ()) -> str |
     for _, text in blocks:
         if text in tokens:
             return text
-    return None
+    return _lone_id(path)
+
+
+_ID_TOKEN = Lazy(r"(?<![A-Za-z0-9])(?=(?:[A-Za-z]*\d){5})[A-Za-z0-9]{5,20}(?![A-Za-z0-9])")
+
+
+def _lone_id(path: str) -> str | None:
+    """The one identifier in the address's path ("/item/93133869_pillows-pair",
+    "/P-7142014-housse.htm", "/products/4005556050178/Puzzle.html"): a run of letters and
+    digits with at least five digits.  A shop names its product pages by the product's
+    number far more often than by anything else that has five digits; with two such runs
+    (a category and a product, a date and an id) the reading cannot tell: nothing."""
+    found = set(_ID_TOKEN.findall(path))
+    return found.pop() if len(found) == 1 else None
