@@ -34,6 +34,7 @@ fair comparison.  Halves A | B as in bench_page.py.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -51,6 +52,23 @@ from product_variants import rewrite, scrambled  # noqa: E402
 _AS_DIV = ("article", "main", "section", "aside", "nav", "header", "footer", "figure", "figcaption",
            "hgroup", "details", "summary")
 _AS_SPAN = ("time", "mark")
+
+
+def scrambled_names(root: etree._Element) -> None:
+    """Class and id names scrambled (``product_variants.scrambled``), and the page's links to
+    its own ids (``href="#name"``) renamed with them: a site whose names say nothing still
+    links to its own places, and a link left pointing at a name no element has any more is a
+    broken page, not an unfamiliar one."""
+    def token(name: str) -> str:  # as product_variants.scrambled names an id
+        return "x" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:7]
+
+    scrambled(root)
+    for a in root.iter("a"):
+        href = a.get("href") or ""
+        if href.startswith("#") and len(href) > 1:
+            a.set("href", "#" + token(href[1:]))
+        if a.get("name"):  # an old-style anchor is a place's name too
+            a.set("name", token(a.get("name", "")))
 
 
 def no_html5(root: etree._Element) -> None:
@@ -93,12 +111,12 @@ def wrapped(root: etree._Element) -> None:
 
 
 def both(root: etree._Element) -> None:
-    scrambled(root)
+    scrambled_names(root)
     no_html5(root)
 
 
 VARIANTS: dict[str, Callable[[etree._Element], None] | None] = {
-    "as is": None, "names scrambled": scrambled, "no HTML5 tags": no_html5, "both": both,
+    "as is": None, "names scrambled": scrambled_names, "no HTML5 tags": no_html5, "both": both,
     "div soup": div_soup, "blocks wrapped": wrapped, "boilerplate added": None,
 }
 _GOLD_AWARE = {"boilerplate added"}  # rewrites that place text by the gold and add to it

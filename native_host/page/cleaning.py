@@ -25,11 +25,7 @@ from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_wei
                                        text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
-from native_host.page.donations import drop_support_pitches
-from native_host.page.follows import drop_follow_boxes
-from native_host.page.sharebars import drop_share_bars
-from native_host.page.teasercards import drop_teaser_cards
-from native_host.page.teaserlinks import drop_teaser_links
+from native_host.page.linkboxes import drop_link_boxes
 
 El = etree._Element
 
@@ -335,11 +331,7 @@ def clean(article: El, flags: Flags) -> None:
                 _drop(el)
     drop_link_rows(article)  # (after the boxes were judged with them: counts of paragraphs)
     _remove_all(controls)  # buttons and toggles: after the link boxes were judged with them
-    drop_share_bars(article)
-    drop_support_pitches(article)
-    drop_teaser_cards(article)
-    drop_teaser_links(article)
-    drop_follow_boxes(article)
+    drop_link_boxes(article)  # share bars, pitches, teasers, follow-us lines, page controls
 
 
 # a box that only wraps one paragraph is judged as that paragraph would be: a link-rich

@@ -132,6 +132,21 @@ def test_article_variants_keep_every_word_and_take_away_names_or_html5_tags() ->
     assert v.variant(page, "as is") == page
 
 
+def test_scrambled_names_keep_a_pages_links_to_its_own_places() -> None:
+    # a site whose names say nothing still links to its own ids ("Jump to recipe")
+    import re
+
+    v = _load("article_variants")
+    page = ('<html><body><p><a href="#recipe-card">Jump to recipe</a> <a name="top"></a>'
+            '<a href="#top">Top</a> <a href="#">Menu</a></p><div id="recipe-card">Card</div></body></html>')
+    for name in ("names scrambled", "both"):
+        out = v.variant(page, name)
+        card_id = re.search(r'<div id="(x[0-9a-f]{7})"', out).group(1)
+        assert f'href="#{card_id}"' in out and "recipe-card" not in out and 'href="#"' in out
+        top = re.search(r'<a name="(x[0-9a-f]{7})"', out).group(1)
+        assert f'href="#{top}"' in out
+
+
 def test_cross_validation_chooses_on_one_half_and_reports_the_other() -> None:
     """Coordinate ascent from the shipped settings, on each tuning half: half A's pages
     score best with a share of 0.9, half B's with 0.3 and lead 100 — so each held-out half
