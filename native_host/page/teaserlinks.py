@@ -5,7 +5,9 @@ headline, the picture, a "Weiterlesen" / "Read more" / "Lire la suite" at the en
 blurb ("Heiß, heißer, Bella Hadid! … / Sommerzeit ist Urlaubszeit, … Seht selbst!
 Weiterlesen") — while a story cites a page once where it names it.  Sites name such cards
 "teaser" or "snippet"; a site that names nothing keeps the shape, which :mod:`teasercards`
-reads only when the link holds the heading (here the heading holds the link).
+reads only when the link holds the heading (here the heading holds the link).  A link is an
+``<a>`` or a custom element that takes an ``href`` (``<pp-link href>``, ``<pp-button href>``:
+web components a page's script draws as links, bmas's FAQ card).
 
 The smallest box that holds every link to one other page (not ``#…``, not a picture file),
 when there are two or more of them, goes if its text is at most :data:`_CARD_CHARS`
@@ -53,10 +55,16 @@ def _common(els: list[El], article: El) -> El:
     return common[0] if common else article  # the lowest: article itself or below it
 
 
+def _custom_links(article: El) -> list[El]:
+    """Custom elements of ``article`` that take an ``href`` (see the module's docstring)."""
+    return [el for el in article.xpath(".//*[@href][not(self::a)]") if "-" in el.tag]
+
+
 def drop_teaser_links(article: El) -> None:
     """Without the teaser cards of ``article`` told by their links (see the module's docstring)."""
     by_target: dict[str, list[El]] = {}
-    for a in article.iter("a"):
+    custom = _custom_links(article)
+    for a in [*article.iter("a"), *custom]:
         target = _target(a.get("href") or "")
         if target is not None and a is not article:
             by_target.setdefault(target, []).append(a)
@@ -66,7 +74,8 @@ def drop_teaser_links(article: El) -> None:
             continue
         box = _common(links, article)
         # (cheapest first: a big box soon shows a link elsewhere)
-        if box is not article and all(_target(a.get("href") or "") == target for a in box.iter("a")) \
+        if box is not article and all(_target(a.get("href") or "") == target
+                                       for a in (box.iter("a") if not custom else [*box.iter("a"), *_custom_links(box)])) \
                 and next(box.iter(*_MARKS), None) is not None and text_len(box) <= _CARD_CHARS:
             cards.append(box)
     if cards and sum(text_len(card) for card in cards) <= _SHARE * text_len(article):

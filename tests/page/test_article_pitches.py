@@ -85,3 +85,13 @@ def test_posts_and_one_network_named_in_the_story_stay() -> None:
     text = article(quoted)
     assert "She answered on Twitter and in a video on YouTube." in text
     assert "posts the minutes on Facebook." in text
+
+
+def test_a_card_drawn_with_custom_link_elements_goes() -> None:
+    # web components that take an href (<pp-link>, <pp-button>) are the page's links too
+    faq = "https://www.example.de/DE/Corona/faq.html"
+    card = (f"<pp-inline-teaser><pp-link href='{faq}'><h3>FAQs Betrieblicher Infektionsschutz</h3></pp-link>"
+            "<div><p>Erhalten Sie Antworten auf Ihre Fragen zum Thema Betrieblicher Infektionsschutz.</p></div>"
+            f"<pp-button text='Zu den FAQs' href='{faq}'></pp-button></pp-inline-teaser>")
+    text = article(card)
+    assert "Erhalten Sie Antworten" not in text and "FAQs Betrieblicher" not in text and PARA.strip() in text
