@@ -23,7 +23,7 @@ from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
-from native_host.page.tiles import in_product_row
+from native_host.page.tiles import in_product_row, of_other_products
 
 if TYPE_CHECKING:
     from native_host.page.survey import Survey
@@ -42,7 +42,7 @@ def _loose_itemprops(root: El) -> dict[str, Any]:
     for el in _ITEMPROP_XPATH(root):
         name = el.get("itemprop")
         key = {"priceCurrency": "currency", "lowPrice": "price", "productID": "sku"}.get(name, name)
-        if key in found:
+        if key in found or of_other_products(el):  # (session 14) a card's own itemprops
             continue
         value = el.get("content") or el.get("href") or el.get("value") or " ".join(text_of(el).split())
         if value:

@@ -19,6 +19,7 @@ from itertools import islice
 from lxml import etree
 
 from native_host.page.money import MONEY
+from native_host.page.shopview import ancestors, other_products
 
 El = etree._Element
 
@@ -67,3 +68,11 @@ def _leads_away(node: El) -> bool:
 
 def _holds_title(node: El) -> bool:
     return next(node.iter("h1"), None) is not None
+
+
+def of_other_products(el: El) -> bool:
+    """Whether ``el`` belongs to another product: a card of a row of like cards, or a block
+    whose class names say it lists other products (:func:`shopview.other_products`) — not
+    whether it is hidden (a product's own ``<meta itemprop>`` often sits in a hidden box)."""
+    return in_product_row(el) or any(node.tag not in ("body", "html") and other_products(node)
+                                     for node in (el, *ancestors(el, 40)))
