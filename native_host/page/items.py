@@ -47,7 +47,7 @@ def properties(scope: El, syntax: Syntax, out: dict[str, Any], depth: int = 0) -
         if names:
             value = syntax.item(el, depth + 1) if nested and depth < _DEPTH else syntax.value(el)
             for name in names:
-                if syntax.keep_all:
+                if syntax.keep_all or (nested and name == "offers"):  # (RDFa: every offer too)
                     out.setdefault(name, []).append(value)
                 else:
                     out.setdefault(name, value)
@@ -132,8 +132,13 @@ def _rdfa_value(el: El) -> Any:
 
 
 def rdfa_item(scope: El, depth: int = 0) -> dict[str, Any]:
-    """One RDFa node: property → value (first one wins), nested ``typeof`` nodes as dicts."""
+    """One RDFa node: property → value (first one wins), nested ``typeof`` nodes as dicts.
+    Its offers are all kept, each saying whether it shows anything (``SHOWN``), as in
+    microdata: a shop may put an offer only in hidden tags (a list price) before the one
+    it shows, and the first one is not the price then."""
     out: dict[str, Any] = {"@type": [_rdfa_name(t) for t in (scope.get("typeof") or "").split()]}
+    if depth:
+        out[SHOWN] = _shown(scope)
     return properties(scope, RDFA, out, depth)
 
 
