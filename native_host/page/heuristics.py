@@ -296,12 +296,12 @@ def _says_sold_out(h1s: list[El]) -> bool:
     if title is None:
         return False
     blocks = shopview.blocks_after(title, 4 * _NEAR_TITLE)
-    if not any(len(text) < 60 and _OUT_NOW.match(text) for _, text in blocks):
+    says = {id(el) for el, text in blocks if len(text) < 60 and _OUT_NOW.match(text)}
+    if not says:
         return False  # the usual answer, found before the costly card test below
     # (session 13) other products' cards and a picker's choices in between do not count
-    near = [(el, text) for el, text in blocks if not in_product_row(el) and not _one_option(el)]
-    return any(len(text) < 60 and _OUT_NOW.match(text) and not shopview.hidden_or_other(el)
-               for el, text in near[:_NEAR_TITLE])
+    near = [el for el, _ in blocks if not in_product_row(el) and not _one_option(el)]
+    return any(id(el) in says and not shopview.hidden_or_other(el) for el in near[:_NEAR_TITLE])
 
 
 _NEAR_TITLE = 8  # visible blocks after the title

@@ -46,11 +46,13 @@ def hidden(el: El) -> bool:
 
 def hidden_or_other(el: El) -> bool:
     """Whether ``el`` is hidden, or sits in a block of other products."""
-    styled = hider(el)
-    for node in (el, *ancestors(el, 40)):
-        if hidden_by_markup(node) or styled(node) or (node.tag not in ("body", "html") and other_products(node)):
-            return True
-    return False
+    return hidden(el) or among_other_products(el)
+
+
+def among_other_products(el: El) -> bool:
+    """Whether ``el`` or one of its ancestors is a block whose names say it lists other
+    products (:func:`other_products`)."""
+    return any(node.tag not in ("body", "html") and other_products(node) for node in (el, *ancestors(el, 40)))
 
 
 def shown(heading: El) -> bool:

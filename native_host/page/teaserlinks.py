@@ -19,6 +19,9 @@ is (a blog's or a section's list of posts), and all stay.
 
 from __future__ import annotations
 
+from itertools import chain
+from typing import Iterable
+
 from lxml import etree
 
 from native_host.page.inarticle import remove_all
@@ -60,11 +63,16 @@ def _custom_links(article: El) -> list[El]:
     return [el for el in article.xpath(".//*[@href][not(self::a)]") if "-" in el.tag]
 
 
+def _links(box: El, custom: bool) -> Iterable[El]:
+    """The links of ``box``: its ``<a>``s, and its custom links when the article has any."""
+    return chain(box.iter("a"), _custom_links(box)) if custom else box.iter("a")
+
+
 def drop_teaser_links(article: El) -> None:
     """Without the teaser cards of ``article`` told by their links (see the module's docstring)."""
     by_target: dict[str, list[El]] = {}
     custom = _custom_links(article)
-    for a in [*article.iter("a"), *custom]:
+    for a in chain(article.iter("a"), custom):
         target = _target(a.get("href") or "")
         if target is not None and a is not article:
             by_target.setdefault(target, []).append(a)
@@ -74,8 +82,7 @@ def drop_teaser_links(article: El) -> None:
             continue
         box = _common(links, article)
         # (cheapest first: a big box soon shows a link elsewhere)
-        if box is not article and all(_target(a.get("href") or "") == target
-                                       for a in (box.iter("a") if not custom else [*box.iter("a"), *_custom_links(box)])) \
+        if box is not article and all(_target(a.get("href") or "") == target for a in _links(box, bool(custom))) \
                 and next(box.iter(*_MARKS), None) is not None and text_len(box) <= _CARD_CHARS:
             cards.append(box)
     if cards and sum(text_len(card) for card in cards) <= _SHARE * text_len(article):

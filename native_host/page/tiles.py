@@ -19,7 +19,7 @@ from itertools import islice
 from lxml import etree
 
 from native_host.page.money import MONEY
-from native_host.page.shopview import ancestors, other_products
+from native_host.page.shopview import among_other_products
 
 El = etree._Element
 
@@ -74,5 +74,4 @@ def of_other_products(el: El) -> bool:
     """Whether ``el`` belongs to another product: a card of a row of like cards, or a block
     whose class names say it lists other products (:func:`shopview.other_products`) — not
     whether it is hidden (a product's own ``<meta itemprop>`` often sits in a hidden box)."""
-    return in_product_row(el) or any(node.tag not in ("body", "html") and other_products(node)
-                                     for node in (el, *ancestors(el, 40)))
+    return in_product_row(el) or among_other_products(el)
