@@ -8,6 +8,7 @@ import re
 
 from lxml import etree
 
+from native_host.page.hrefs import href_of, runs_script
 from native_host.page.lazyre import Lazy
 from native_host.page.parse import text_of
 
@@ -118,8 +119,8 @@ def named(el: El, shown: str) -> str:
 def _goes_nowhere(el: El) -> bool:
     """Whether the link ``el`` leads nowhere but to its page's script (``href="#"``,
     ``javascript:…``, none): a control drawn as a link, not a way to another page."""
-    href = (el.get("href") or "").strip().lower()
-    return href in ("", "#") or href.startswith(("javascript:", "#!"))
+    href = href_of(el)
+    return not href or runs_script(href)
 
 
 NATIVE_CONTROLS = frozenset(("a", "button", "input"))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from native_host.page.hrefs import href_of, on_this_page, runs_script
 from native_host.page.inarticle import remove_all
 from native_host.page.measures import text_len
 
@@ -35,18 +36,12 @@ _HOLDS_NOT = ("h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "img", "p
 _IN_NOT = frozenset(("h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th"))
 
 
-def _target(a: El) -> str | None:
-    href = (a.get("href") or "").strip()
-    return href[1:] if href.startswith("#") else None
-
-
 def _moves_about(article: El) -> list[El]:
     """The links of ``article`` that move the reader ahead on this page (to an element named
-    by ``id`` or ``name`` after the link) or run a script (``javascript:``, a bare ``#``)."""
-    links = [a for a in article.iter("a") if _target(a) is not None]
-    scripts = [a for a in links if _target(a) == ""]
-    scripts += [a for a in article.iter("a") if (a.get("href") or "").strip().lower().startswith("javascript:")]
-    wanted = {_target(a) for a in links} - {""}
+    by ``id`` or ``name`` after the link) or run a script (:func:`hrefs.runs_script`)."""
+    links = [a for a in article.iter("a") if on_this_page(href_of(a))]
+    scripts = [a for a in article.iter("a") if runs_script(href_of(a))]
+    wanted = {on_this_page(href_of(a)) for a in links}
     if not wanted:
         return scripts
     seen: set[str] = set()  # targets met so far, in page order
@@ -55,7 +50,7 @@ def _moves_about(article: El) -> list[El]:
         for name in (el.get("id"), el.get("name")):
             if name in wanted and name not in seen:
                 seen.add(name)
-        target = _target(el) if el.tag == "a" else None
+        target = on_this_page(href_of(el)) if el.tag == "a" else None
         if target and target not in seen:
             ahead.setdefault(target, []).append(el)
     # a link whose target comes later, and exists (the saved page may lack what a script draws)

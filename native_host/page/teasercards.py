@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from native_host.page.hrefs import href_of, leads_away
 from native_host.page.inarticle import remove_all
 from native_host.page.measures import text_len
 
@@ -24,8 +25,7 @@ def drop_teaser_cards(article: El) -> None:
     """Without the links of ``article`` that hold a heading (see the module's docstring)."""
     cards = []
     for a in article.iter("a"):
-        href = (a.get("href") or "").strip()
-        if not href or href.startswith(("#", "javascript:")) or a is article:
+        if not leads_away(href_of(a)) or a is article:
             continue
         if next(a.iter(*_HEADINGS), None) is not None and text_len(a) <= _CARD_CHARS:
             cards.append(a)

@@ -24,6 +24,7 @@ from typing import Iterable
 
 from lxml import etree
 
+from native_host.page.hrefs import leads_away
 from native_host.page.inarticle import remove_all
 from native_host.page.lazyre import Lazy
 from native_host.page.measures import text_len
@@ -42,10 +43,11 @@ _CARD_LINKS = 100
 def _target(href: str) -> str | None:
     """The page a link leads to (without its fragment and last slash), or None for a place
     on this page, a script, a mail address or a picture file."""
-    href = href.strip().split("#", 1)[0].rstrip("/")
-    if not href or href.startswith(("javascript:", "mailto:", "tel:")) or _PICTURE_FILE.search(href.lower()):
+    href = href.strip()
+    if not leads_away(href):
         return None
-    return href
+    href = href.split("#", 1)[0].rstrip("/")
+    return href if href and not _PICTURE_FILE.search(href.lower()) else None
 
 
 def _common(els: list[El], article: El) -> El:

@@ -18,6 +18,7 @@ from itertools import islice
 
 from lxml import etree
 
+from native_host.page.hrefs import href_of, leads_away
 from native_host.page.money import MONEY
 from native_host.page.shopview import among_other_products
 
@@ -60,8 +61,7 @@ def _leads_away(node: El) -> bool:
     for el in islice(node.iter("a", "img", "picture"), 20):
         if el.tag != "a":
             return True
-        href = (el.get("href") or "").strip()
-        if href and not href.startswith(("#", "javascript:")):
+        if leads_away(href_of(el)):
             return True
     return False
 
