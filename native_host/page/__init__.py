@@ -23,6 +23,7 @@ One module per job; this map says where to start reading.
   ``inarticle``    blocks about the article or pointing away from it (related, tags, calls)
   ``crumbs`` ``adlabels`` ``leftovers`` ``notices``   breadcrumbs, ad labels, the site's rows
                    and notices, told by shape and wording rather than class names
+  ``commentnotes`` the comment section's notes ("Comments are closed") and the thread above them
   ``linkboxes``    runs the boxes told by where their links lead (``hrefs`` reads a link):
                    ``sharebars`` ``donations`` ``teasercards`` ``teaserlinks`` ``follows``
                    ``selflinks``

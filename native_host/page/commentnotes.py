@@ -28,14 +28,14 @@ _LAST_BLOCKS = 12
 _SHARE = 1 / 2  # a short tip under a long thread: 2,000 characters, 700 of them comments
 _NOT_PROSE = ("- ", "* ", "|", "> ", "```")
 # one search over the lowercased text first: most articles have no such word
-_ANY = Lazy(r"comment|kommentar|komentarz|comentar|reply|antwort")
+_ANY = Lazy(r"comment|kommentar|kommentier|komentarz|komentowa|comentar|reply|antwort")
 _COMMENT = Lazy(r"\b(?:comments?|kommentare?|kommentier\w*|commentaires?|commenter|comentarios?|comentar|"
                 r"komentarz\w*|komentowa\w*|commenti|commentare)\b", re.IGNORECASE)
 # "Comments are closed": the comment word, at most two words, the closing word — no clause between
 _CLOSED = Lazy(r"\b(?:comments|kommentare|kommentarfunktion|commentaires|comentarios|komentarze|commenti)"
                r"(?: \w+){0,2} (?:closed|geschlossen|deaktiviert|disabled|fermés|cerrados|zamknięte|chiusi)\b",
                re.IGNORECASE)
-_LOG_IN = Lazy(r"\b(?:logged in|log ?in|sign(?:ed)? ?in|eingeloggt|einloggen|angemeldet|anmelden|registriert|"
+_LOG_IN = Lazy(r"\b(?:logged in|log ?in|sign(?:ed)? ?in|eingeloggt\w*|einloggen|angemeldet\w*|anmelden|registriert\w*|"
                r"connecté|connecter|registrad[oa]|iniciar sesión|zalogowan\w*|zaloguj)\b", re.IGNORECASE)
 _NOTE_WORDS = 20  # one sentence of the software's, not a paragraph that mentions comments
 # the section's label: a short block that is only "(N) Comments" / "Kommentare" / "Leave a Reply"

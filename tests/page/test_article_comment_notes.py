@@ -52,3 +52,11 @@ def test_clean_article_text_comes_back_whole() -> None:
              + "<h2>Comments</h2><p>The plan drew 300 comments; the road closed in May.</p></article>")
     text = extract(parse(f"<html><body>{story}</body></html>"))
     assert "The plan drew 300 comments; the road closed in May." in text and text.count(PARA.strip()) == 8
+
+
+def test_an_inflected_log_in_note_goes() -> None:
+    # "angemeldete Benutzer": the participle inflected, as German writes it before a noun
+    words = "Nur angemeldete Benutzer können kommentieren und bewerten."
+    text = page(f"<div class='k1'><p>{words}</p></div><p>Fehler beim Speichern: bitte später noch einmal versuchen, "
+                "oder nutze das Kontakt-Formular der Redaktion.</p>")
+    assert words not in text and text.count(PARA.strip()) == 12
