@@ -23,7 +23,7 @@ from native_host.page.lazyre import Lazy
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
                                     beside_parent, money_only, service, shown_text, signed)
 from native_host.page.normalise import normalise_price
-from native_host.page.shopview import ancestors, attrs, title_at, title_index
+from native_host.page.shopview import ancestors, attrs, title_at
 from native_host.page.tiles import in_product_row
 
 El = etree._Element
@@ -38,7 +38,8 @@ def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
     """(price, currency text) of the product's price; see the module doc (``buttons``: the
     page's :func:`buybox.buy_buttons`; ``structured``: the page has product markup, so it
     sells something even without a buy button found)."""
-    anchor = title_index(blocks)
+    title = title_at(blocks)
+    anchor = 0 if title is None else title
     candidates: list[tuple[int, str, str | None, bool, El]] = []
     seen: set[El] = set()  # (elements, not their id(): a proxy's id is reused once it is gone)
     for i, (el, text) in enumerate(blocks):
@@ -87,6 +88,12 @@ def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
         # only on a page that sells something: an article's first amount is no price
         return near_title(blocks, anchor) if structured or buttons else (None, None)
     own = [c for c in candidates if not c[3]]
+    if not (structured or buttons) and title is not None:
+        # (session 15) nothing says the page sells one thing (no markup, no buy button): a
+        # price counts only where a shop shows it, with the title — not a price-classed line
+        # far down an article (a day ticket's "85 Euro" in a guide to outings).  A page whose
+        # title cannot be told (a classified ad drawn without h1 or <title>) keeps its price.
+        own = [c for c in own if title <= c[0] < title + _NEAR_TITLE]
     if not own:
         return None, None  # only other products' tiles
     after = [c for c in own if c[0] >= anchor]
