@@ -45,7 +45,11 @@ _SKU_STRONG_RE = Lazy(rf"(?:{_SKU_STRONG})$", re.I)
 _SKU_ATTR = Lazy(r"(?:product|item|article|art)[-_ ]?(?:ref(?:erence)?|code|number|no|nr|id)\b|"
                        r"\bsku\b|cat-?number|catalog-?number|reference", re.I)
 _SKU_VALUE = Lazy(r"[A-Za-z0-9][\w\-./]{1,40}")
-_ID_ATTR = Lazy(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)", re.I)
+# attribute names that carry the product's id: ``data-…`` ones, and (session 15) the bare
+# names shops put on the controls that act on the product (compare / wishlist / price-alert
+# buttons: ``pid="…"``; a platform's ``<product-form product-id="…">``, ``data-pid``)
+_ID_ATTR = Lazy(r"^data-.*(?:sku|asin|item-?id|product-?id|productid|adno|product-?code)|"
+                r"^(?:data-)?(?:pid|sku|(?:product|item)[-_]?id)$", re.I)
 
 
 def _code(value: str) -> str | None:
