@@ -288,11 +288,11 @@ def _priced_title(h1s: list[El]) -> bool:
 
 
 def _says_sold_out(h1s: list[El]) -> bool:
-    """A page without other shop signals whose title (the first shown of its ``h1s``) is
+    """A page without other shop signals whose title (:func:`shopview.title_among`) is
     followed closely by a block that says only that it is unavailable now ("Currently
     unavailable.", "Actuellement indisponible."): a shop's page of a sold-out product
     (its buy controls are gone)."""
-    title = next((h for h in h1s if shopview.shown(h)), None)
+    title = shopview.title_among(h1s, h1s[0].getroottree().getroot()) if h1s else None
     if title is None:
         return False
     blocks = shopview.blocks_after(title, 4 * _NEAR_TITLE)

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Iterator
 
 from lxml import etree
 
-from native_host.page import heuristics
+from native_host.page import heuristics, shopview
 from native_host.page.currency import to_iso
 from native_host.page.items import SHOWN, flatten_item, microdata_item, rdfa_products
 from native_host.page.lazyre import Lazy
@@ -366,7 +366,8 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None,
     if product.empty() or (product.price is None and product.sku is None and not structured):
         return None
     if product.name is None:
-        h1 = next(root.iter("h1"), None)
+        h1 = shopview.title_element(root)  # (session 15) the product's h1, not a logo's
+        h1 = next(root.iter("h1"), None) if h1 is None else h1
         product.fill({"name": text_of(h1) if h1 is not None else None})
     product.currency = to_iso(product.currency, url, page_language(root))
     return product

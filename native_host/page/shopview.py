@@ -61,8 +61,17 @@ def shown(heading: El) -> bool:
 
 
 def title_element(root: El) -> El | None:
-    """The first shown ``h1``: the product's title on a product page."""
-    return next((h1 for h1 in root.iter("h1") if shown(h1)), None)
+    """The product's title on a product page: the first shown ``h1``, or (session 15) a
+    later one when the document title begins like it and not like the first (a logo's, a
+    header's or a dialog's ``h1`` before the product's: :mod:`titleh1`)."""
+    return title_among(root.iter("h1"), root)
+
+
+def title_among(h1s, root: El) -> El | None:
+    """The product's title among ``h1s`` (:func:`title_element`)."""
+    from native_host.page.titleh1 import title_h1
+
+    return title_h1(h1s, _document_title(root)[1], shown)
 
 
 def other_products(el: El) -> bool:
@@ -137,8 +146,19 @@ def title_at(blocks: list[tuple[El, str]]) -> int | None:
     """Index of the first block in the product's ``h1``; on a page without one, of the
     block that names the product the way the page's ``<title>`` does."""
     for i, (el, _) in enumerate(blocks):
-        if el.tag == "h1" or any(a.tag == "h1" for a in ancestors(el, 4)):
-            return i
+        h1 = el if el.tag == "h1" else next((a for a in ancestors(el, 4) if a.tag == "h1"), None)
+        if h1 is not None:
+            from native_host.page.titleh1 import begins_like
+
+            root = el.getroottree().getroot()
+            if begins_like(h1, _document_title(root)[1]):
+                return i  # the usual case: the first h1 shown is the product's
+            title = title_element(root)
+            if title is None or el is title or any(a is title for a in ancestors(el, 4)):
+                return i
+            # (session 15) a later h1 is the product's: its first block, if it shows one
+            return next((j for j in range(i + 1, len(blocks)) if blocks[j][0] is title
+                         or any(a is title for a in ancestors(blocks[j][0], 4))), i)
     return _named_in_title(blocks)
 
 

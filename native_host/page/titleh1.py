@@ -1,0 +1,84 @@
+"""Which of a page's ``h1``s is the product's title (issue 15, session 15).
+
+The product's part of a shop page is read from its title on: the amount after it, the
+stock wording after it, the blocks that still speak for the product.  The first shown
+``h1`` is the title on most shops, but not on all: some themes put their logo in an
+``h1``, others the account link or the empty cart box of the header ("Mon compte",
+"Votre panier est vide"), a classified site its trail ("Manchester > appliances – by
+owner"), a script-driven shop the "Added to cart" dialog it draws before the product.
+Reading from there, the price after the title is the header's or the dialog's.
+
+The document ``<title>`` names the product on nearly every shop page, at its start or
+after the site's name ("Indesit Washing Machine 6kg - appliances - by owner",
+"Amazon.de: 20 x Bamboo Wicker …"), and the product's ``h1`` begins the same way.  So
+when the first shown ``h1`` shares at most one leading word with the document title (or
+one of its parts) and a later one shares at least two, the later one is the title.  A
+first ``h1`` that begins like the title is never passed over, so pages whose title the
+first ``h1`` gives read as before.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from lxml import etree
+
+from native_host.page.lazyre import Lazy
+from native_host.page.parse import text_of
+
+El = etree._Element
+
+_WORD = Lazy(r"\w+")
+_MOST = 12  # shown h1s looked at: a page of reviews heads each one with an h1
+_ENOUGH = 2  # leading words shared with the document title that name the product
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text[:300].casefold())
+
+
+def _shared(said: list[str], parts: list[list[str]]) -> int:
+    """How many leading words ``said`` shares with the best of the title's ``parts``."""
+    best = 0
+    for part in parts:
+        n = 0
+        for a, b in zip(said, part):
+            if a != b:
+                break
+            n += 1
+        best = max(best, n)
+    return best
+
+
+def begins_like(h1: El, parts: list[str]) -> bool:
+    """Whether ``h1`` begins the way the document title or one of its ``parts`` does (or
+    there is no title to ask): it is the product's title whatever other ``h1``s follow."""
+    return _begins_like(h1, [words for part in parts if (words := _words(part))])
+
+
+def _begins_like(h1: El, title_parts: list[list[str]]) -> bool:
+    return not title_parts or _shared(_words(text_of(h1)), title_parts) >= _ENOUGH
+
+
+def title_h1(h1s: Iterable[El], parts: list[str], shown: Callable[[El], bool]) -> El | None:
+    """The product's title among ``h1s`` (in document order; ``parts``: the document
+    title and what follows each of its separators; ``shown``: whether an ``h1`` shows
+    text): the first shown one, unless it does not begin like the title and a later one
+    does (see the module's docstring)."""
+    first: El | None = None
+    title_parts = [words for part in parts if (words := _words(part))]
+    seen = 0
+    for h1 in h1s:
+        if not shown(h1):
+            continue
+        if first is None:
+            first = h1
+            if _begins_like(h1, title_parts):
+                return first
+            continue
+        if _shared(_words(text_of(h1)), title_parts) >= _ENOUGH:
+            return h1
+        seen += 1
+        if seen >= _MOST:
+            break
+    return first

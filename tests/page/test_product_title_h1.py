@@ -1,0 +1,61 @@
+"""Which ``h1`` is the product's title (issue 15, session 15, `page/titleh1.py`). Some
+shops show another ``h1`` before the product's: the logo, the header's account link or
+empty cart box, a classified site's trail, a dialog a script draws ("Added to cart").
+The product's ``h1`` begins the way the document ``<title>`` (or one of its parts) does;
+when the first ``h1`` does not and a later one does, the later one is the title, the
+anchor of the price after it and of the product's part of the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from native_host.page.parse import parse
+from native_host.page.shopview import title_at, visible_blocks
+from tests.page.test_product_shops import product_of
+
+
+def _title(head: str, body: str) -> str | None:
+    blocks = visible_blocks(parse(f"<html><head><title>{head}</title></head><body>{body}</body></html>"))
+    at = title_at(blocks)
+    return None if at is None else blocks[at][1]
+
+
+@pytest.mark.parametrize("head, first", [
+    ("Indesit Washing Machine 6kg - appliances - by owner", "<h1>Manchester &gt; appliances – by owner</h1>"),
+    ("Brassière de sport microfibre Lingerie - noir - Kiabi", "<h1>Mon compte</h1><h1>Votre panier est vide :(</h1>"),
+    ("Kiabi | Brassière de sport microfibre", "<h1><a href='/'>Kiabi</a></h1>"),  # the logo, site first
+    ("Amazon.it: Brassière de sport microfibre: Casa", "<h1>Aggiunto al Carrello</h1>"),
+])
+def test_a_later_h1_that_begins_like_the_document_title_is_the_title(head: str, first: str) -> None:
+    name = "Indesit Washing Machine 6kg" if "Indesit" in head else "Brassière de sport microfibre - noir"
+    assert _title(head, f"{first}<div>Menu</div><h1>{name}</h1>") == name
+
+
+@pytest.mark.parametrize("head, body, expected", [
+    # the first h1 begins like the title: a later one that does too is not taken
+    ("Nike Air Max 90 | Shop", "<h1>Nike Air Max 90</h1><h1>Nike Air Max 90 reviews</h1>", "Nike Air Max 90"),
+    # no h1 begins like the title: the first
+    ("Shop - Zdravlje svima", "<h1>Zdravstvene usluge</h1><h1>Ortopedski ulošci S-plus</h1>", "Zdravstvene usluge"),
+    # a later h1 that shares only one leading word is not enough
+    ("Bloom fan 1250 mm | Shop", "<h1>Fans</h1><h1>Bloom</h1>", "Fans"),
+    # a hidden h1 is never the title
+    ("Bloom fan 1250 mm | Shop", "<h1>Fans</h1><h1 hidden>Bloom fan 1250 mm</h1>", "Fans"),
+])
+def test_the_first_h1_stays_the_title(head: str, body: str, expected: str) -> None:
+    assert _title(head, body) == expected
+
+
+def test_the_price_after_the_products_h1_not_after_the_header_one() -> None:
+    # the amount alone after the title (no price class, no buy box): the header's h1 came first
+    body = ("<header><h1>Mon compte</h1><div class='b1'>25,00 €</div></header>"
+            "<h1>Brassière de sport microfibre - noir</h1><div class='b2'>12,99 €</div>")
+    p = product_of(body, "<title>Brassière de sport microfibre - noir - Kiabi</title>"
+                   '<script type="application/ld+json">{"@type": "Product", "name": "Brassière"}</script>')
+    assert p is not None and p.price == "12.99"
+
+
+def test_the_name_is_the_products_h1_when_markup_gives_none() -> None:
+    body = ("<header><h1>Mon compte</h1></header><h1>Brassière de sport microfibre - noir</h1>"
+            "<div class='b2'>12,99 €</div><button class='b3'>Ajouter au panier</button>")
+    p = product_of(body, "<title>Brassière de sport microfibre - noir - Kiabi</title>")
+    assert p is not None and p.name == "Brassière de sport microfibre - noir"
