@@ -14,6 +14,7 @@ from lxml import etree
 from native_host.page.lazyre import Lazy
 from native_host.page.parse import hidden_by_markup, text_of
 from native_host.page.stylerules import hider
+from native_host.page.titleh1 import begins_like, title_h1
 
 El = etree._Element
 
@@ -69,8 +70,6 @@ def title_element(root: El) -> El | None:
 
 def title_among(h1s, root: El) -> El | None:
     """The product's title among ``h1s`` (:func:`title_element`)."""
-    from native_host.page.titleh1 import title_h1
-
     return title_h1(h1s, _document_title(root)[1], shown)
 
 
@@ -148,8 +147,6 @@ def title_at(blocks: list[tuple[El, str]]) -> int | None:
     for i, (el, _) in enumerate(blocks):
         h1 = el if el.tag == "h1" else next((a for a in ancestors(el, 4) if a.tag == "h1"), None)
         if h1 is not None:
-            from native_host.page.titleh1 import begins_like
-
             root = el.getroottree().getroot()
             if begins_like(h1, _document_title(root)[1]):
                 return i  # the usual case: the first h1 shown is the product's
