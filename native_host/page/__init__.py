@@ -24,6 +24,7 @@ One module per job; this map says where to start reading.
   ``crumbs`` ``adlabels`` ``leftovers`` ``notices``   breadcrumbs, ad labels, the site's rows
                    and notices, told by shape and wording rather than class names
   ``commentnotes`` the comment section's notes ("Comments are closed") and the thread above them
+  ``bylines``      who wrote the story, at its head ("By …", "Von …", "Reviewed by …"), by wording
   ``linkboxes``    runs the boxes told by where their links lead (``hrefs`` reads a link):
                    ``sharebars`` ``donations`` ``teasercards`` ``teaserlinks`` ``follows``
                    ``selflinks``
