@@ -26,6 +26,7 @@ from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_wei
 from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 from native_host.page.linkboxes import drop_link_boxes
+from native_host.page.logins import is_password, login_boxes
 
 El = etree._Element
 
@@ -66,6 +67,7 @@ def prepare(body: El, flags: Flags, title: str) -> None:
     # a doomed element's subtree goes with it: its descendants are not looked at (until
     # ``skip_to``, its last element in document order, has gone by)
     skip_to: El | None = None
+    passwords: list[El] = []  # the password fields (page/logins.py)
     for el in body.iter(etree.Element):
         if skip_to is not None:
             if el is skip_to:
@@ -74,11 +76,13 @@ def prepare(body: El, flags: Flags, title: str) -> None:
         if _doomed(el, flags, title_norm, strip):
             doomed.append(el)
             skip_to = _last_element(el)
+            if el.tag == "input" and is_password(el):
+                passwords.append(el)
     if strip:
         for el in doomed:
             if _rescue_lead(el):
                 flags.mattered.add("strip_unlikely")
-    _remove_all(doomed)
+    _remove_all(doomed + login_boxes(body, passwords))
     # divs that hold only phrasing content are paragraphs in disguise
     for el in list(body.iter("div")):
         if not any(isinstance(c.tag, str) and c.tag in _PHRASING_BLOCKERS for c in el):
@@ -309,7 +313,11 @@ def clean(article: El, flags: Flags) -> None:
     for el in list(article.iter("footer", "aside", "form", "fieldset")):
         if el.getparent() is not None and el is not article:
             # not an <aside>/<footer> that holds most of the article (sites that put the
-            # story itself in an <aside>); a form is never the article
+            # story itself in an <aside>), nor a form that is all of it (ASP.NET wraps the
+            # page in one; the scorer climbs to it when the story is its only box); any
+            # other form is never the article
+            if el.tag == "form" and el.getparent() is article and len(article) == 1:
+                continue
             if el.tag in ("aside", "footer"):
                 total = text_len(article) if total is None else total
                 if text_len(el) > 0.5 * total:
