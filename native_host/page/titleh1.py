@@ -15,6 +15,14 @@ when the first shown ``h1`` shares at most one leading word with the document ti
 one of its parts) and a later one shares at least two, the later one is the title.  A
 first ``h1`` that begins like the title is never passed over, so pages whose title the
 first ``h1`` gives read as before.
+
+One exception (session 16): a first ``h1`` that is a whole piece of the title at its end
+or its start, between the title's edge and a separator, may be the shop's name — the logo
+``h1`` "Northwind Outfitters" before "Blue Kettle 1.7 L – Northwind Outfitters", or
+before "Northwind Outfitters | Blue Kettle 1.7 L".  It begins like the title too, so a
+later ``h1`` is taken only when it shares *more* leading words with the title than the
+first one has: the product's name is the longer piece on most shop pages, and a first
+``h1`` that is the product's piece keeps the title whatever shop name follows.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ El = etree._Element
 _WORD = Lazy(r"\w+")
 _MOST = 12  # shown h1s looked at: a page of reviews heads each one with an h1
 _ENOUGH = 2  # leading words shared with the document title that name the product
+_SEPARATOR = Lazy(r" [|\-–—:·»/] |: ")  # as shopview's title parts
 
 
 def _words(text: str) -> list[str]:
@@ -53,11 +62,21 @@ def _shared(said: list[str], parts: list[list[str]]) -> int:
 def begins_like(h1: El, parts: list[str]) -> bool:
     """Whether ``h1`` begins the way the document title or one of its ``parts`` does (or
     there is no title to ask): it is the product's title whatever other ``h1``s follow."""
-    return _begins_like(h1, [words for part in parts if (words := _words(part))])
+    return _begins_like(h1, [words for part in parts if (words := _words(part))], _edge_pieces(parts))
 
 
-def _begins_like(h1: El, title_parts: list[list[str]]) -> bool:
-    return not title_parts or _shared(_words(text_of(h1)), title_parts) >= _ENOUGH
+def _begins_like(h1: El, title_parts: list[list[str]], pieces: tuple = ()) -> bool:
+    said = _words(text_of(h1))
+    return not title_parts or (_shared(said, title_parts) >= _ENOUGH and said not in pieces)
+
+
+def _edge_pieces(parts: list[str]) -> tuple:
+    """The words of the document title's first and last pieces (between its edge and a
+    separator), when it has at least two: one of them is often the shop's name."""
+    pieces = _SEPARATOR.split(parts[0]) if parts else []
+    if len(pieces) < 2:
+        return ()
+    return tuple(words for words in (_words(pieces[0]), _words(pieces[-1])) if words)
 
 
 def title_h1(h1s: Iterable[El], parts: list[str], shown: Callable[[El], bool]) -> El | None:
@@ -67,16 +86,21 @@ def title_h1(h1s: Iterable[El], parts: list[str], shown: Callable[[El], bool]) -
     does (see the module's docstring)."""
     first: El | None = None
     title_parts = [words for part in parts if (words := _words(part))]
+    pieces = _edge_pieces(parts)
+    enough = _ENOUGH
     seen = 0
     for h1 in h1s:
         if not shown(h1):
             continue
         if first is None:
             first = h1
-            if _begins_like(h1, title_parts):
+            if _begins_like(h1, title_parts, pieces):
                 return first
+            said = _words(text_of(h1))
+            if said in pieces and _shared(said, title_parts) >= _ENOUGH:
+                enough = len(said) + 1  # a whole edge piece: a later h1 must name more of the title
             continue
-        if _shared(_words(text_of(h1)), title_parts) >= _ENOUGH:
+        if _shared(_words(text_of(h1)), title_parts) >= enough:
             return h1
         seen += 1
         if seen >= _MOST:

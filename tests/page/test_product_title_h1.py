@@ -59,3 +59,36 @@ def test_the_name_is_the_products_h1_when_markup_gives_none() -> None:
             "<div class='b2'>12,99 €</div><button class='b3'>Ajouter au panier</button>")
     p = product_of(body, "<title>Brassière de sport microfibre - noir - Kiabi</title>")
     assert p is not None and p.name == "Brassière de sport microfibre - noir"
+
+
+# (session 16) the shop's name in a logo h1 is a whole piece of the title, at its end or start
+@pytest.mark.parametrize("head", [
+    "Blue Kettle 1.7 L – Northwind Outfitters",
+    "Northwind Outfitters | Blue Kettle 1.7 L",
+    "Blue Kettle 1.7 L - Kitchen - Northwind Outfitters",
+])
+def test_a_logo_h1_that_is_the_shops_name_in_the_title_is_not_the_title(head: str) -> None:
+    body = "<header><h1><a href='/'>Northwind Outfitters</a></h1></header><nav>Menu</nav><h1>Blue Kettle 1.7 L</h1>"
+    assert _title(head, body) == "Blue Kettle 1.7 L"
+
+
+def test_the_price_after_the_products_h1_not_after_the_logo() -> None:
+    body = ("<header><h1>Northwind Outfitters</h1><div class='b1'>Free delivery over 25,00 €</div></header>"
+            "<h1>Blue Kettle 1.7 L</h1><div class='b2'>12,99 €</div><button class='b3'>Add to cart</button>")
+    p = product_of(body, "<title>Blue Kettle 1.7 L – Northwind Outfitters</title>")
+    assert p is not None and p.name == "Blue Kettle 1.7 L"
+
+
+@pytest.mark.parametrize("head, body, expected", [
+    # the product's h1 is the title's first piece: a later h1 with the shop's name is not taken
+    ("Blue Kettle 1.7 L – Northwind Outfitters",
+     "<h1>Blue Kettle 1.7 L</h1><h1>Northwind Outfitters</h1>", "Blue Kettle 1.7 L"),
+    # site first: the product's h1 is the title's last piece
+    ("Northwind Outfitters | Blue Kettle 1.7 L",
+     "<h1>Blue Kettle 1.7 L</h1><footer><h1>Northwind Outfitters</h1></footer>", "Blue Kettle 1.7 L"),
+    # a piece as long as the later h1's match: the first stays
+    ("Blue Kettle – Northwind Outfitters", "<h1>Northwind Outfitters</h1><h1>Blue Kettle</h1>",
+     "Northwind Outfitters"),
+])
+def test_a_first_h1_that_names_as_much_of_the_title_stays(head: str, body: str, expected: str) -> None:
+    assert _title(head, body) == expected
