@@ -32,7 +32,6 @@ _PARTICLES = frozenset(("van", "von", "de", "da", "del", "della", "der", "den", 
                         "le", "bin", "ibn", "al", "el", "dos", "das", "ten", "ter", "zu", "y"))
 _MAX_CHARS = 200  # a byline with a role, a date and a reading time fits; a paragraph does not
 _NAME_WORDS = 5
-_SOLID_BYTES = 160  # the article's first real paragraph (as content.trim_head counts it)
 
 
 def _name(words: list[str]) -> bool:
@@ -70,21 +69,21 @@ def is_byline(block: str) -> bool:
     return _name(name.split("\n", 1)[0].split())
 
 
-def drop_bylines(text: str) -> str:
+def drop_bylines(text: str, solid: int) -> str:
     """``text`` without the bylines between its title (and a subtitle) and its first solid
-    paragraph; unchanged when no solid paragraph follows them."""
+    paragraph (``solid`` UTF-8 bytes or more: :func:`content.trim_head`'s measure, whose
+    caller this is); unchanged when no solid paragraph follows them."""
     blocks = text.split("\n\n", 8)
+    sizes = [len(block.encode("utf-8", "replace")) for block in blocks]
     at = 0
     while at < 2 and at < len(blocks) - 1 and blocks[at].startswith("#"):
         at += 1  # the title, and a subtitle under it
     dropped = []
     for i in range(at, min(at + 4, len(blocks) - 1)):
-        block = blocks[i]
-        if len(block.encode("utf-8", "replace")) >= _SOLID_BYTES:
+        if sizes[i] >= solid:
             break  # the article has begun
-        if is_byline(block):
+        if is_byline(blocks[i]):
             dropped.append(i)
-    if not dropped or not any(len(b.encode("utf-8", "replace")) >= _SOLID_BYTES
-                              for b in blocks[dropped[-1] + 1:]):
+    if not dropped or not any(size >= solid for size in sizes[dropped[-1] + 1:]):
         return text
     return "\n\n".join(b for i, b in enumerate(blocks) if i not in dropped)

@@ -146,9 +146,11 @@ DATE_LINE = Lazy(r"^\W*(?:[^\W\d]+(?: [^\W\d]+){0,2}:\s*)?"
 
 
 def trim_head(text: str) -> str:
-    """Without a date line before the article's first paragraph ("23.10.2018", "7. oktober
-    2020", "Aktualisiert: 11.04.2020, 10:27"), right at the start, under the title and a
-    subtitle, or above them: the page's metadata, not the text (page/dates.py reads it)."""
+    """Without the bylines (:mod:`bylines`) and a date line before the article's first
+    paragraph ("23.10.2018", "7. oktober 2020", "Aktualisiert: 11.04.2020, 10:27"), right at
+    the start, under the title and a subtitle, or above them: the page's metadata, not the
+    text (page/dates.py reads the date)."""
+    text = drop_bylines(text, 2 * _TAIL_BYTES)
     blocks = text.split("\n\n", 5)
     at = 0
     while at < 2 and blocks[at].startswith("#") and len(blocks) > at + 1:
@@ -288,7 +290,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         clean(container, flags)
         text = render(container, max_chars)
         if total is None and (max_chars is None or len(text) < max_chars):
-            text = drop_meta_lines(trim_head(drop_bylines(drop_comment_notes(drop_notices(trim_tail(text))))))
+            text = drop_meta_lines(trim_head(drop_comment_notes(drop_notices(trim_tail(text)))))
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all
             clean(container, flags)

@@ -40,8 +40,8 @@ def test_lines_that_only_begin_like_a_byline_stay():
 def test_only_the_head_of_the_text_is_looked_at():
     story = "A paragraph of the story that is long enough to count as the article's first solid one here."
     text = f"# Title\n\n{story}\n\nBy Margaret Ellison\n\n{story}"
-    assert drop_bylines(text) == text  # below the first paragraph: a quote, a signature…
+    assert drop_bylines(text, solid=160) == text  # below the first paragraph: a quote, a signature…
 
 
 def test_a_byline_alone_is_not_taken_when_no_paragraph_follows():
-    assert drop_bylines("# Title\n\nBy Margaret Ellison") == "# Title\n\nBy Margaret Ellison"
+    assert drop_bylines("# Title\n\nBy Margaret Ellison", solid=160) == "# Title\n\nBy Margaret Ellison"
