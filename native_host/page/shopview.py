@@ -14,7 +14,7 @@ from lxml import etree
 from native_host.page.lazyre import Lazy
 from native_host.page.parse import hidden_by_markup, text_of
 from native_host.page.stylerules import hider
-from native_host.page.titleh1 import begins_like, title_h1
+from native_host.page.titleh1 import TITLE_SEPARATOR, begins_like, title_h1
 
 El = etree._Element
 
@@ -165,10 +165,7 @@ def _document_title(root: El) -> tuple[str, list[str]]:
     head = root.find("head")
     title = head.find("title") if head is not None else None
     text = " ".join(text_of(title).split()) if title is not None else ""
-    return text, [text, *(text[m.end():] for m in _PARTS.finditer(text))][:3]
-
-
-_PARTS = Lazy(r" [|\-–—:·»/] |: ")
+    return text, [text, *(text[m.end():] for m in TITLE_SEPARATOR.finditer(text))][:3]
 
 
 def _begins(parts: list[str], said: str) -> bool:

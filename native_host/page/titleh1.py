@@ -39,7 +39,8 @@ El = etree._Element
 _WORD = Lazy(r"\w+")
 _MOST = 12  # shown h1s looked at: a page of reviews heads each one with an h1
 _ENOUGH = 2  # leading words shared with the document title that name the product
-_SEPARATOR = Lazy(r" [|\-–—:·»/] |: ")  # as shopview's title parts
+# what sets the document title's parts apart (" | ", " - ", ": " …; shopview splits it so too)
+TITLE_SEPARATOR = Lazy(r" [|\-–—:·»/] |: ")
 
 
 def _words(text: str) -> list[str]:
@@ -66,14 +67,17 @@ def begins_like(h1: El, parts: list[str]) -> bool:
 
 
 def _begins_like(h1: El, title_parts: list[list[str]], pieces: tuple = ()) -> bool:
-    said = _words(text_of(h1))
+    return _said_begins_like(_words(text_of(h1)), title_parts, pieces)
+
+
+def _said_begins_like(said: list[str], title_parts: list[list[str]], pieces: tuple) -> bool:
     return not title_parts or (_shared(said, title_parts) >= _ENOUGH and said not in pieces)
 
 
 def _edge_pieces(parts: list[str]) -> tuple:
     """The words of the document title's first and last pieces (between its edge and a
     separator), when it has at least two: one of them is often the shop's name."""
-    pieces = _SEPARATOR.split(parts[0]) if parts else []
+    pieces = TITLE_SEPARATOR.split(parts[0]) if parts else []
     if len(pieces) < 2:
         return ()
     return tuple(words for words in (_words(pieces[0]), _words(pieces[-1])) if words)
@@ -94,9 +98,9 @@ def title_h1(h1s: Iterable[El], parts: list[str], shown: Callable[[El], bool]) -
             continue
         if first is None:
             first = h1
-            if _begins_like(h1, title_parts, pieces):
-                return first
             said = _words(text_of(h1))
+            if _said_begins_like(said, title_parts, pieces):
+                return first
             if said in pieces and _shared(said, title_parts) >= _ENOUGH:
                 enough = len(said) + 1  # a whole edge piece: a later h1 must name more of the title
             continue
