@@ -35,7 +35,7 @@ def login_boxes(body: El, fields: list[El]) -> list[El]:
     """The boxes of ``body`` around its password ``fields`` (outermost, each once)."""
     boxes: list[El] = []
     for field in fields:
-        if boxes and any(box in set(field.iterancestors()) for box in boxes):
+        if boxes and not set(boxes).isdisjoint(field.iterancestors()):
             continue
         box = field
         parent = box.getparent()
