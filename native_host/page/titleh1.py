@@ -23,6 +23,14 @@ before "Northwind Outfitters | Blue Kettle 1.7 L".  It begins like the title too
 later ``h1`` is taken only when it shares *more* leading words with the title than the
 first one has: the product's name is the longer piece on most shop pages, and a first
 ``h1`` that is the product's piece keeps the title whatever shop name follows.
+
+And one more (session 17): the product's ``h1`` does not always *begin* like the title.
+eBay heads it "Details about …" / "Dettagli su …" before the title's words; a fashion
+shop's title puts the brand first ("Superdry SPIRIT SPORTS PUFFER - Välikausitakki -
+Zalando.fi") where its ``h1`` has only the product's name ("SPIRIT SPORTS PUFFER -
+Välikausitakki").  An ``h1`` that holds a run of at least three of the title's words in
+a row, anywhere, names the product as surely; behind a header's "My account" or a
+cookie dialog's ``h1`` it was passed over for the header's.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ El = etree._Element
 _WORD = Lazy(r"\w+")
 _MOST = 12  # shown h1s looked at: a page of reviews heads each one with an h1
 _ENOUGH = 2  # leading words shared with the document title that name the product
+_RUN = 3  # or words of the title in a row anywhere in the h1 ("Details about" + the title)
 # what sets the document title's parts apart (" | ", " - ", ": " …; shopview splits it so too)
 TITLE_SEPARATOR = Lazy(r" [|\-–—:·»/] |: ")
 
@@ -60,18 +69,50 @@ def _shared(said: list[str], parts: list[list[str]]) -> int:
     return best
 
 
+def _run(said: list[str], title: list[str], head: int) -> int:
+    """The longest run of words in a row that ``said`` shares with ``title``, anywhere in
+    ``said``, starting among the title's first ``head`` words."""
+    best = 0
+    ends: dict[int, int] = {}  # run length ending at each position of ``title``
+    for word in said:
+        now: dict[int, int] = {}
+        for j, other in enumerate(title):
+            if other == word:
+                length = now[j] = ends.get(j - 1, 0) + 1
+                if length > best and j - length + 1 < head:
+                    best = length
+        ends = now
+    return best
+
+
+def _names(said: list[str], title_parts: list[list[str]], head: int) -> int:
+    """How much of the title ``said`` names: its leading words shared with the title or
+    one of its parts, or a longer run of the title's words anywhere (at least ``_RUN``)
+    that starts in the title's first piece (``head`` words, before its first separator: a
+    run of the site's or category's pieces — a classified ad's trail "Manchester >
+    appliances – by owner" under "… - appliances - by owner" — does not name the product)."""
+    shared = _shared(said, title_parts)
+    if title_parts and shared < _RUN:
+        run = _run(said, title_parts[0], head)
+        if run >= _RUN:
+            return run
+    return shared
+
+
 def begins_like(h1: El, parts: list[str]) -> bool:
     """Whether ``h1`` begins the way the document title or one of its ``parts`` does (or
     there is no title to ask): it is the product's title whatever other ``h1``s follow."""
-    return _begins_like(h1, [words for part in parts if (words := _words(part))], _edge_pieces(parts))
+    title_parts = [words for part in parts if (words := _words(part))]
+    return _said_begins_like(_words(text_of(h1)), title_parts, _edge_pieces(parts), _head(parts))
 
 
-def _begins_like(h1: El, title_parts: list[list[str]], pieces: tuple = ()) -> bool:
-    return _said_begins_like(_words(text_of(h1)), title_parts, pieces)
+def _said_begins_like(said: list[str], title_parts: list[list[str]], pieces: tuple, head: int) -> bool:
+    return not title_parts or (_names(said, title_parts, head) >= _ENOUGH and said not in pieces)
 
 
-def _said_begins_like(said: list[str], title_parts: list[list[str]], pieces: tuple) -> bool:
-    return not title_parts or (_shared(said, title_parts) >= _ENOUGH and said not in pieces)
+def _head(parts: list[str]) -> int:
+    """How many words the document title's first piece (up to its first separator) has."""
+    return len(_words(TITLE_SEPARATOR.split(parts[0], maxsplit=1)[0])) if parts else 0
 
 
 def _edge_pieces(parts: list[str]) -> tuple:
@@ -90,7 +131,7 @@ def title_h1(h1s: Iterable[El], parts: list[str], shown: Callable[[El], bool]) -
     does (see the module's docstring)."""
     first: El | None = None
     title_parts = [words for part in parts if (words := _words(part))]
-    pieces = _edge_pieces(parts)
+    pieces, head = _edge_pieces(parts), _head(parts)
     enough = _ENOUGH
     seen = 0
     for h1 in h1s:
@@ -99,12 +140,12 @@ def title_h1(h1s: Iterable[El], parts: list[str], shown: Callable[[El], bool]) -
         if first is None:
             first = h1
             said = _words(text_of(h1))
-            if _said_begins_like(said, title_parts, pieces):
+            if _said_begins_like(said, title_parts, pieces, head):
                 return first
-            if said in pieces and _shared(said, title_parts) >= _ENOUGH:
+            if said in pieces and _names(said, title_parts, head) >= _ENOUGH:
                 enough = len(said) + 1  # a whole edge piece: a later h1 must name more of the title
             continue
-        if _shared(_words(text_of(h1)), title_parts) >= enough:
+        if _names(_words(text_of(h1)), title_parts, head) >= enough:
             return h1
         seen += 1
         if seen >= _MOST:

@@ -92,3 +92,43 @@ def test_the_price_after_the_products_h1_not_after_the_logo() -> None:
 ])
 def test_a_first_h1_that_names_as_much_of_the_title_stays(head: str, body: str, expected: str) -> None:
     assert _title(head, body) == expected
+
+
+# (session 17) the product's h1 holds the title's words, but does not begin with them:
+# "Details about" + the title (eBay), or the name without the brand the title begins with
+@pytest.mark.parametrize("head, product_h1", [
+    ("Pony Cart Harness - Fit Up To 10/11 Hh | eBay", "Details about Pony Cart Harness - Fit Up To 10/11 Hh"),
+    ("Angel Teddy Bear | eBay", "Dettagli su Angel Teddy Bear- mostra il titolo originale"),
+    ("Glorious Gangsta MAVIS - Winter coat - black - Zalando.ie", "MAVIS - Winter coat"),
+    ("Superdry SPIRIT SPORTS PUFFER - Välikausitakki - Zalando.fi", "SPIRIT SPORTS PUFFER - Välikausitakki"),
+])
+@pytest.mark.parametrize("header", [
+    "<div class='acct'><h1>My account</h1><a href='/login'>Sign in</a></div>",
+    "<div role='dialog'><h1>We value your privacy</h1><button>Accept all</button></div>",
+])
+def test_a_later_h1_with_a_run_of_the_titles_words_is_the_title(head: str, product_h1: str, header: str) -> None:
+    assert _title(head, f"{header}<div>Menu</div><h1>{product_h1}</h1>") == product_h1
+
+
+def test_the_price_after_an_h1_that_holds_the_title_not_after_the_header_one() -> None:
+    body = ("<div class='acct'><h1>My account</h1><div class='b1'>£22.20</div></div>"
+            "<h1>Details about Pony Cart Harness - Fit Up To 10/11 Hh</h1><div class='b2'>£115.00</div>")
+    p = product_of(body, "<title>Pony Cart Harness - Fit Up To 10/11 Hh | eBay</title>"
+                   '<script type="application/ld+json">{"@type": "Product", "name": "Pony Cart Harness"}</script>')
+    assert p is not None and p.price == "115.00"
+
+
+@pytest.mark.parametrize("head, body, expected", [
+    # a run of the site's or category's pieces is not the product's name: the trail stays
+    # behind the product's h1
+    ("Indesit Washing Machine 6kg - appliances - by owner",
+     "<h1>Manchester &gt; appliances – by owner</h1><h1>Indesit Washing Machine 6kg - £50</h1>",
+     "Indesit Washing Machine 6kg - £50"),
+    # two words of the title in a row, not at the h1's start, are not enough
+    ("Bloom fan 1250 mm | Shop", "<h1>Fans</h1><h1>Our Bloom fan</h1>", "Fans"),
+    # a first h1 with a run of the title's words is the title: a later one that begins like it is not taken
+    ("Pony Cart Harness | eBay", "<h1>Details about Pony Cart Harness</h1><h1>Pony Cart Harness reviews</h1>",
+     "Details about Pony Cart Harness"),
+])
+def test_runs_of_the_titles_words_guards(head: str, body: str, expected: str) -> None:
+    assert _title(head, body) == expected
