@@ -147,10 +147,23 @@ def _not_disabled(el: El) -> bool:
 
 
 def _says_only_out(el: El) -> bool:
-    """Whether the buy control ``el`` is labelled with out-of-stock wording, not buy words."""
-    label = input_label(el) if el.tag == "input" else named(el, text_of(el)) if el.tag != "form" else ""
+    """Whether the buy control ``el`` is labelled with out-of-stock wording, not buy words;
+    a buy form (its ``action`` adds to the cart) whose submit buttons all do, or are
+    disabled (session 17: a sold-out page keeps the shop's cart form, its button now says
+    "Notify me when available")."""
+    if el.tag == "form":
+        submits = [c for c in el.iter("button", "input") if _submits(c)]
+        return bool(submits) and not any(_not_disabled(c) and not _says_only_out(c) for c in submits)
+    label = input_label(el) if el.tag == "input" else named(el, text_of(el))
     text = " ".join(label.split())[:80]
     return bool(text) and wording(text) == "out" and not _BUY.search(text)
+
+
+def _submits(el: El) -> bool:
+    """Whether the form control ``el`` submits its form (a button of no other type, a
+    submit or image input)."""
+    kind = (el.get("type") or "").lower()
+    return kind in ("submit", "image") or (el.tag == "button" and kind in ("", "submit"))
 
 
 BuyState = Callable[[], "str | None"]
