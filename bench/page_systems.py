@@ -43,11 +43,15 @@ def tabmate_article(markup: str) -> str:
 
 
 def tabmate_extract(markup: str) -> str:
-    """What ``tabmate extract`` does for a page: the whole context at the default budget."""
+    """What ``tabmate extract`` does for a page: the whole context at the default budget,
+    with the command's logging (warnings only: ``page/cli.py`` turns the per-page info line
+    off, which otherwise writes to the host's log file for every page — ~2 % of the time)."""
+    from native_host import logs
     from native_host.page.budget import MAX_PAGE_TOKENS
     from native_host.page.context import build_context
     from native_host.protocol import PageSnapshot
 
+    logs.only_warnings()
     return build_context(PageSnapshot(url="https://example.com/", title="", html=markup),
                          MAX_PAGE_TOKENS).main_text
 
