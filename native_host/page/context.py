@@ -58,6 +58,11 @@ class PageContext:
 
     def to_prompt(self) -> str:
         """The compact text the agent injects for this page."""
+        return "\n\n".join(self._sections(self.main_text))
+
+    def _sections(self, main: str) -> list[str]:
+        """The prompt's sections, with ``main`` standing for the main text (packing measures
+        the prompt with "" there and adds the main text's size, measured once)."""
         lines = [f"Page: {self.title or '(untitled)'}", f"URL: {self.url or '(unknown)'}"]
         if self.lang:
             lines.append(f"Language: {self.lang}")
@@ -71,14 +76,14 @@ class PageContext:
         if self.product is not None:
             parts.append("Product: " + _product_line(self.product))
         if self.main_text:
-            body = self.main_text
+            body = main
             if self.omitted_words:
                 body += f"\n\n{B.more_note(self.omitted_words)}"
             parts.append(f"Main content:\n{body}")
         if self.interactive:
             rows = [f"[{i.index}] {i.role} \"{i.label}\"" for i in self.interactive]
             parts.append("Interactive elements (act on them by index):\n" + "\n".join(rows))
-        return "\n\n".join(parts)
+        return parts
 
 
 def _product_line(p: Product) -> str:
@@ -243,31 +248,40 @@ def _buy_controls(seen: Survey) -> list[etree._Element]:
     return [el for el in seen.buy_buttons() if el.tag != "form"][:3]
 
 
+def _prompt_tokens(ctx: PageContext, main: B.Size) -> int:
+    """``B.estimate_tokens(ctx.to_prompt())``, the main text not read again (``main``: its
+    size): the main text stands between line breaks, so the sizes add up."""
+    return (B.size("\n\n".join(ctx._sections(""))) + main).tokens
+
+
 def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str,
           interactive: list[Interactive], main_words: int = 0) -> None:
     budget_tokens = max(0, int(budget_tokens))
-    left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
+    shown_size = B.Size()  # of ctx.main_text, "" until the main text is placed
+    left = budget_tokens - _prompt_tokens(ctx, shown_size)
     truncated = False
     if selection:
         shown, dropped = B.cut(selection, max(0, left // 2) if main else max(0, left))
         ctx.selection = shown or None
         truncated |= dropped > 0
-        left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
+        left = budget_tokens - _prompt_tokens(ctx, shown_size)
     if ctx.product is not None and left < 0:
         ctx.product = None
         truncated = True
-    left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
+    left = budget_tokens - _prompt_tokens(ctx, shown_size)
     costs = [B.estimate_tokens(f"[{i.index}] {i.role} \"{i.label}\"") + 1 for i in interactive]
     controls_cost = sum(costs)
     reserve = min(controls_cost, max(0, left) * 15 // 100)
     if main:
         room = max(0, left - reserve - 20)  # 20: headings and the "more words" note
-        shown, dropped = B.cut(main, room)
-        if main_words > B.words(main):  # rendering stopped early: count what was never rendered
-            dropped = max(dropped, main_words - B.words(shown))
+        measured = B.size(main)
+        shown, dropped = B.cut(main, room, measured)
+        shown_size = measured if shown is main else B.size(shown)
+        if main_words > B.words(main, measured):  # rendering stopped early: count what was never rendered
+            dropped = max(dropped, main_words - B.words(shown, shown_size))
         ctx.main_text, ctx.omitted_words = shown, dropped
         truncated |= dropped > 0
-    left = budget_tokens - B.estimate_tokens(ctx.to_prompt())
+    left = budget_tokens - _prompt_tokens(ctx, shown_size)
     kept: list[tuple[int, Interactive]] = []
     # the most needed first (a shop's buy control, fields, buttons, then links), shown in page order
     for order, item, cost in sorted(zip(range(len(costs)), interactive, costs), key=lambda x: (x[1].rank, x[0])):
@@ -278,4 +292,4 @@ def _pack(ctx: PageContext, budget_tokens: int, selection: str | None, main: str
         left -= cost + (45 if len(kept) == 1 else 0)
     ctx.interactive = [item for _, item in sorted(kept, key=lambda x: x[0])]
     ctx.truncated = truncated
-    ctx.tokens = B.estimate_tokens(ctx.to_prompt())
+    ctx.tokens = _prompt_tokens(ctx, shown_size)

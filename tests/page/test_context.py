@@ -55,6 +55,21 @@ def test_budget_cuts_at_paragraphs_and_says_so() -> None:
                                         and para.endswith((".", "```", "|", "Punkt")))
 
 
+CJK_ARTICLE = ("<html><head><title>東京の話</title></head><body><article><h1>東京の話</h1>"
+               + "".join(f"<p>第{i}段落。東京は大きな都市で、多くの人が住んでいます。 Tokyo is big.</p>" for i in range(80))
+               + "</article><a href='/next'>次の記事</a></body></html>")
+
+
+def test_the_token_count_is_the_estimate_of_the_prompt_the_agent_gets() -> None:
+    # packing measures the prompt from its parts (the main text once); the figure it reports
+    # must be what the whole prompt's estimate gives, whatever was cut or kept
+    for html in (ARTICLE, CJK_ARTICLE):
+        for budget in (0, 60, 400, 1500, 6000, 100_000):
+            for selection in (None, "die ausgewählten Wörter " * 40):
+                ctx = build_context(PageSnapshot(url="https://example.de/g", html=html, selection=selection), budget)
+                assert ctx.tokens == estimate_tokens(ctx.to_prompt()), (budget, selection is None)
+
+
 def test_priority_selection_then_product_then_main_then_interactive() -> None:
     html = ("<html><head><title>Mug</title><script type='application/ld+json'>"
             '{"@type":"Product","name":"Blue Mug","sku":"MUG-1","offers":{"price":"9.99","priceCurrency":"EUR"}}'
