@@ -25,6 +25,8 @@ One module per job; this map says where to start reading.
                    and notices, told by shape and wording rather than class names
   ``commentnotes`` the comment section's notes ("Comments are closed") and the thread above them
   ``bylines``      who wrote the story, at its head ("By …", "Von …", "Reviewed by …"), by wording
+  ``edgenotes``    the publisher's disclaimers at the text's edges, its citation line and a call
+                   to take its app or subscription that closes the text, by wording
   ``logins``       log-in and sign-up boxes, told by their password field
   ``linkboxes``    runs the boxes told by where their links lead (``hrefs`` reads a link):
                    ``sharebars`` ``donations`` ``teasercards`` ``teaserlinks`` ``follows``
