@@ -6,7 +6,8 @@ A publisher prints the same few sentences under (or over) every story, whatever 
 * a disclaimer: "… is not responsible for the opinions, statements or media content presented
   by contributors", "(Alle Angaben ohne Gewähr)", "Dieser Text entspricht den Vorgaben der
   ärztlichen Fachliteratur … und wurde von Medizinern geprüft", "The views expressed are the
-  author's own", "… n'est pas responsable des propos …";
+  author's own", "… n'est pas responsable des propos …", "Trotz sorgfältiger inhaltlicher Kontrolle
+  übernehme ich keine Haftung für die Inhalte externer Links";
 * a citation line: "SUGGESTED CITATION Sauer, Heiko: …", "Zitiervorschlag: …", "Cite as: …";
 * a call to take one of the site's channels, opening with the call: "Get the latest news
   straight to your phone with the … app", "Zapraszamy też do subskrypcji tygodnika …",
@@ -34,13 +35,15 @@ _SHARE = 1 / 4
 _NOT_PROSE = ("#", "- ", "* ", "|", "> ", "```")
 _END = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
 # a disclaimer's words, looked for with plain substring tests before the case-blind pattern
-_DISCLAIMER_WORDS = ("esponsib", "esponsab", "odpowiedzialno", "ewähr", "orgaben", "xpressed", "ecessarily")
+_DISCLAIMER_WORDS = ("esponsib", "esponsab", "odpowiedzialno", "ewähr", "aftung", "orgaben", "xpressed",
+                     "ecessarily")
 # the publisher's disclaimers: not responsible for what others say, no guarantee, reviewed to a norm
 _DISCLAIMER = Lazy(
     r"\bnot (?:be )?responsible for (?:the |any )?(?:opinions|views|content|statements)|"
     r"\b(?:views|opinions) expressed\b|"
     r"do(?:es)? not necessarily (?:reflect|represent) (?:the )?(?:views|opinions|position)|"
-    r"ohne Gewähr|(?:Dieser|Der) (?:Text|Artikel|Beitrag) entspricht den Vorgaben|"
+    r"ohne Gewähr|übernehmen? (?:ich|wir) keine (?:Haftung|Gewähr)|keine Haftung für (?:die )?Inhalte|"
+    r"(?:Dieser|Der) (?:Text|Artikel|Beitrag) entspricht den Vorgaben|"
     r"n'(?:est|sont) pas responsables? des (?:propos|opinions|commentaires|contenus)|"
     r"no se (?:hace|hacen) responsables? de (?:las opiniones|los contenidos)|"
     r"non (?:è|sono) responsabil[ei] (?:delle opinioni|dei contenuti)|"

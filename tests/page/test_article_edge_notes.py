@@ -29,6 +29,13 @@ def test_a_disclaimer_under_the_story_goes_in_any_language() -> None:
         assert words not in text and text.count(PARA.strip()) == 12, words
 
 
+def test_a_blogs_liability_note_for_the_pages_it_links_goes() -> None:
+    words = ("Trotz sorgfältiger inhaltlicher Kontrolle übernehme ich keine Haftung für die Inhalte externer "
+             "Links. Für den Inhalt der verlinkten Seiten sind ausschließlich deren Betreiber verantwortlich.")
+    text = page(f"<div class='f3'><p>{words}</p></div>")
+    assert words not in text and text.count(PARA.strip()) == 12
+
+
 def test_a_disclaimer_near_the_head_goes() -> None:
     for words in ("(Alle Angaben ohne Gewähr)",
                   "Dieser Text entspricht den Vorgaben der ärztlichen Fachliteratur, medizinischen Leitlinien "
@@ -56,11 +63,13 @@ def test_a_call_to_take_the_sites_app_or_subscription_at_the_end_goes() -> None:
 def test_a_story_about_apps_rules_and_responsibility_stays() -> None:
     story = ("<p>The ministry said it is not responsible for the delays, and that the plan "
              "entspricht den Vorgaben of the regional code.</p>"
+             "<p>Die Versicherung übernimmt keine Haftung für Schäden am Auto, sagt der Anwalt.</p>"
              "<p>Get the app, the mayor urged residents, before the road closes; then he left.</p>"
              f"<p>{PARA}</p>"
              "<p>The new app is free to download for iOS and Android.</p>")
     text = page(story)
     assert "is not responsible for the delays" in text and "Get the app, the mayor urged" in text
+    assert "übernimmt keine Haftung für Schäden" in text
     assert "The new app is free to download for iOS and Android." in text
 
 
