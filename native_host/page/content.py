@@ -19,6 +19,7 @@ rendered to compact markdown-like text by :mod:`render`.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Callable
 
 from lxml import etree
@@ -204,14 +205,36 @@ def _meta_line(block: str) -> bool:
     return len(items) >= 3 and all(0 < len(item.split()) <= _META_WORDS for item in items)
 
 
+# a line that says when the page was published or updated, and nothing else ("Aktualisiert:
+# 11.04.2020, 10:27", "Publiziert: 03.04.2020, 12:35", "Updated: 12/03/2021", "Publié le 3 mai
+# 2021"): the page's stamp, not the story's dates ("Termin: 29.02.2020, 19 Uhr" stays)
+_STAMP = Lazy(r"^\W*(?:(?:zuletzt |last )?(?:aktualisiert|publiziert|veröffentlicht|erstellt|geändert|"
+              r"updated|published|posted|modified|mis à jour|publié|actualizado|publicado|aggiornato|"
+              r"pubblicato|opublikowano|zaktualizowano|gepubliceerd|bijgewerkt)(?: am| on| le| el| il| op)?:?\s*)"
+              r"(?:\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b[,\s]*(?:um |à |at )?"
+              r"(?:\d{1,2}[:.]\d{2}(?: ?Uhr| ?h)?)?\W*$", re.IGNORECASE)
+_STAMP_CHARS = 50
+_EDGE = 6  # a stamp stands among the text's first or last blocks
+
+
+def _edge_stamps(blocks: list[str]) -> set[int]:
+    edges = range(len(blocks)) if len(blocks) <= 2 * _EDGE else [*range(_EDGE),
+                                                                 *range(len(blocks) - _EDGE, len(blocks))]
+    return {at for at in edges if len(blocks[at]) <= _STAMP_CHARS and _STAMP.match(blocks[at])}
+
+
 def drop_meta_lines(text: str) -> str:
-    """Without the lines of the page's metadata (:func:`_meta_line`) anywhere in the text:
-    dates, times, authors, views, feeds, set apart by bars — about the page, not of it."""
-    if " | " not in text:
-        return text
+    """Without the lines of the page's metadata: the lines set apart by bars
+    (:func:`_meta_line`) anywhere in the text — dates, times, authors, views, feeds — and the
+    page's publication stamps (:data:`_STAMP`) among its first and last blocks: about the page,
+    not of it."""
     blocks = text.split("\n\n")
-    kept = [block for block in blocks if " | " not in block or not _meta_line(block)]
-    return "\n\n".join(kept) if len(kept) < len(blocks) and kept else text
+    gone = _edge_stamps(blocks)
+    if " | " in text:
+        gone.update(at for at, block in enumerate(blocks) if " | " in block and _meta_line(block))
+    if not gone or len(gone) == len(blocks):
+        return text
+    return "\n\n".join(block for at, block in enumerate(blocks) if at not in gone)
 
 
 _STRICT = ("strip_unlikely", "weight_classes", "clean_conditionally")

@@ -72,6 +72,23 @@ def test_a_labelled_date_line_under_the_title_and_subtitle_goes() -> None:
     assert "Aktualisiert" not in text
 
 
+def test_a_publication_stamp_near_either_edge_goes_though_a_short_line_follows_it() -> None:
+    # the byline and the stamp above a one-line caption (too short to count as the body's first
+    # paragraph for the head trim), and the "published" stamp under the story
+    head = ("<h1>Wie Umweltzerstörung neue Epidemien begünstigt</h1><h2>Sars-CoV-2 stammt von "
+            "einem Tier.</h2><p>Christoph von Eichhorn</p><p>Aktualisiert: 11.04.2020, 10:27</p>"
+            "<p>Forscher warnten schon 2018 vor einem neuartigen Coronavirus.</p>")
+    text = page(f"<article>{head}{STORY}<p>Publiziert: 03.04.2020, 12:35</p><p>{PARA}</p></article>")
+    assert "Part 4." in text and "Forscher warnten schon 2018" in text
+    assert "Aktualisiert" not in text and "Publiziert" not in text
+
+
+def test_the_storys_own_dates_stay() -> None:
+    dates = "<p>Termin: 29.02.2020, 19 Uhr</p><p>Updated: 12/03/2021: the council voted again.</p>"
+    text = page(f"<article>{STORY}{dates}<p>{PARA}</p></article>")
+    assert "Termin: 29.02.2020, 19 Uhr" in text and "Updated: 12/03/2021: the council voted again." in text
+
+
 def test_a_table_of_signatories_does_not_outscore_the_letter_they_signed() -> None:
     # each "Name, role" line has a comma: counted as clauses, the two cells outscored the
     # letter's paragraphs and the signatories were the whole extract
