@@ -14,7 +14,7 @@ from lxml import etree
 from native_host.page.lazyre import Lazy
 from native_host.page.parse import hidden_by_markup, text_of
 from native_host.page.stylerules import hider
-from native_host.page.titleh1 import TITLE_SEPARATOR, begins_like, title_h1
+from native_host.page.titleh1 import TITLE_SEPARATOR, begins_like, naming, title_h1
 
 El = etree._Element
 
@@ -151,12 +151,33 @@ def title_at(blocks: list[tuple[El, str]]) -> int | None:
             if begins_like(h1, _document_title(root)[1]):
                 return i  # the usual case: the first h1 shown is the product's
             title = title_element(root)
-            if title is None or el is title or any(a is title for a in ancestors(el, 4)):
+            if title is None:
                 return i
+            if el is title or any(a is title for a in ancestors(el, 4)):
+                return _named_besides(blocks, i, title, root)
             # (session 15) a later h1 is the product's: its first block, if it shows one
             return next((j for j in range(i + 1, len(blocks)) if blocks[j][0] is title
                          or any(a is title for a in ancestors(blocks[j][0], 4))), i)
     return _named_in_title(blocks)
+
+
+def _named_besides(blocks: list[tuple[El, str]], i: int, h1: El, root: El) -> int:
+    """(session 18) Where the title is on a page whose shown ``h1``s do not name the
+    product (``h1``, at ``blocks[i]``, is the first) — the only one is a logo's or the
+    shop's name, the product named in a ``div`` or an ``h2`` after it: the text after it,
+    outside ``h1``s, that the document title names (:func:`_named_in_title`), when the
+    ``h1`` names nothing of the title, or is a whole piece of it at its edge (maybe the
+    shop's name) and a link (a logo leads home; a product's title on its own page leads
+    nowhere), and does not hold that text itself; else the ``h1``."""
+    said = naming(h1, _document_title(root)[1])
+    if said == "product" or (said == "piece" and not any(a.get("href") for a in h1.iter("a"))):
+        return i
+    named = _named_in_title(blocks[i + 1:], outside_h1=True)
+    if named is None:
+        return i
+    text = " ".join(blocks[i + 1 + named][1].split()).casefold()
+    # not when the h1 holds that text ("Сумка-кенгуру BabyBjorn One" and "BabyBjorn One")
+    return i if text in " ".join(text_of(h1).split()).casefold() else i + 1 + named
 
 
 def _document_title(root: El) -> tuple[str, list[str]]:
@@ -172,7 +193,7 @@ def _begins(parts: list[str], said: str) -> bool:
     return any(part.startswith(said) for part in parts)
 
 
-def _named_in_title(blocks: list[tuple[El, str]]) -> int | None:
+def _named_in_title(blocks: list[tuple[El, str]], outside_h1: bool = False) -> int | None:
     """The longest visible text (not a link's: a trail's or another product's) that the
     document's ``<title>`` holds — "Flat boots with track soles" in "Flat boots with track
     soles | Zara Belgium" — when it is at least 8 characters and a third of the title, or
@@ -189,7 +210,8 @@ def _named_in_title(blocks: list[tuple[El, str]]) -> int | None:
             if said not in named:
                 continue
             if best < len(text) and (len(text) >= least or _begins(parts, said)) \
-                    and not any(a.tag == "a" for a in ancestors(el, 3)):
+                    and not any(a.tag == "a" for a in ancestors(el, 3)) \
+                    and not (outside_h1 and (el.tag == "h1" or any(a.tag == "h1" for a in ancestors(el, 4)))):
                 best, at = len(text), i
     return at
 

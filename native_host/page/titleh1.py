@@ -31,6 +31,12 @@ Zalando.fi") where its ``h1`` has only the product's name ("SPIRIT SPORTS PUFFER
 Välikausitakki").  An ``h1`` that holds a run of at least three of the title's words in
 a row, anywhere, names the product as surely; behind a header's "My account" or a
 cookie dialog's ``h1`` it was passed over for the header's.
+
+Last (session 18): some themes keep the ``h1`` for the logo and name the product in a
+``div`` or an ``h2``.  When the only ``h1``s shown name nothing of the title (a name the
+title does not give, "My account") or are the shop's name in it as a link (a logo leads
+home), the text after them that the title names is the title (:func:`naming`, read by
+``shopview.title_at``).
 """
 
 from __future__ import annotations
@@ -104,6 +110,23 @@ def begins_like(h1: El, parts: list[str]) -> bool:
     there is no title to ask): it is the product's title whatever other ``h1``s follow."""
     title_parts = [words for part in parts if (words := _words(part))]
     return _said_begins_like(_words(text_of(h1)), title_parts, _edge_pieces(parts), _head(parts))
+
+
+def naming(h1: El, parts: list[str]) -> str:
+    """What ``h1`` names of the document title (``parts`` as for :func:`begins_like`):
+    "piece" when it is a whole piece of the title at its edge (maybe the shop's name),
+    "nothing" when it shares fewer than two words with the title, wherever they are (a
+    logo's name the title does not give, "My account", "Added to cart"), else "product"
+    (also when there is no title to ask)."""
+    title_parts = [words for part in parts if (words := _words(part))]
+    if not title_parts:
+        return "product"
+    said = _words(text_of(h1))
+    if said in _edge_pieces(parts):
+        return "piece"
+    if _names(said, title_parts, _head(parts)) < _ENOUGH and len(set(said) & set(title_parts[0])) < _ENOUGH:
+        return "nothing"
+    return "product"
 
 
 def _said_begins_like(said: list[str], title_parts: list[list[str]], pieces: tuple, head: int) -> bool:

@@ -131,3 +131,44 @@ def test_a_later_h1_with_a_run_of_the_titles_words_is_the_title(head: str, produ
 ])
 def test_runs_of_the_titles_words_guards(head: str, body: str, expected: str) -> None:
     assert _title(head, body) == expected
+
+
+# (session 18) the only h1 is the logo's or the shop's name, the product named in a div or
+# an h2: the text the document title names is the title
+@pytest.mark.parametrize("head, logo", [
+    ("Blue Kettle 1.7 L – Northwind Outfitters", "Northwind Outfitters"),  # the title's last piece
+    ("Northwind Outfitters | Blue Kettle 1.7 L", "Northwind Outfitters"),  # site first
+    ("Blue Kettle 1.7 L", "Northwind Outfitters"),  # a name the title does not give
+])
+@pytest.mark.parametrize("product", ["<div class='n'>{}</div>", "<h2>{}</h2>", "<div><span>{}</span></div>"])
+def test_the_text_the_document_title_names_when_no_h1_does(head: str, logo: str, product: str) -> None:
+    body = (f"<header><h1><a href='/'>{logo}</a></h1><nav><a href='/'>Home</a><a href='/sale'>Sale</a></nav></header>"
+            f"<div>Free delivery on orders over 50 €</div>{product.format('Blue Kettle 1.7 L')}")
+    assert _title(head, body) == "Blue Kettle 1.7 L"
+
+
+def test_the_price_after_the_products_name_not_after_the_logo_h1() -> None:
+    # the amount alone after the title (no price class, no buy box): the basket's came first
+    body = ("<header><h1><a href='/'>Northwind Outfitters</a></h1><div class='b1'>£22.20</div></header>"
+            "<div class='t'>Blue Kettle 1.7 L</div><div class='b2'>£24.99</div>")
+    p = product_of(body, "<title>Blue Kettle 1.7 L – Northwind Outfitters</title>"
+                   '<script type="application/ld+json">{"@type": "Product", "name": "Blue Kettle"}</script>')
+    assert p is not None and p.price == "24.99"
+
+
+@pytest.mark.parametrize("head, body, expected", [
+    # the page shows nothing the title names: the h1 stays
+    ("Bloom fan 1250 mm | Shop", "<h1>Fans</h1><div>Ceiling fans for every room</div>", "Fans"),
+    # the title's words only in a link (a trail, another product's card): the h1 stays
+    ("Bloom fan 1250 mm | Shop", "<h1>Fans</h1><a href='/bloom'>Bloom fan 1250 mm</a>", "Fans"),
+    # the h1 holds the text the title names, after a category's word: the h1 is the title
+    ("BabyBjorn One купить в Минске недорого", "<h1>Сумка-кенгуру BabyBjorn One</h1><small>BabyBjorn One</small>",
+     "Сумка-кенгуру BabyBjorn One"),
+    # the title's text before the h1: the h1 is the title
+    ("Bloom fan 1250 mm | Shop", "<div>Bloom fan 1250 mm</div><h1>Fans</h1>", "Fans"),
+    # the product's h1 is the title's shorter piece, the shop's name shown after it: the h1 stays
+    ("Blue Kettle 1.7 L – Northwind Outfitters",
+     "<h1>Blue Kettle 1.7 L</h1><footer><div>Northwind Outfitters</div></footer>", "Blue Kettle 1.7 L"),
+])
+def test_the_h1_stays_when_no_other_text_names_the_product(head: str, body: str, expected: str) -> None:
+    assert _title(head, body) == expected
