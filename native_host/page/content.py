@@ -36,6 +36,7 @@ from native_host.page.parse import text_of
 from native_host.page.render import render
 from native_host.page.leads import leads, title_leads
 from native_host.page.scoring import gather, score_candidates, under_title
+from native_host.page.toggles import drop_toggles
 
 El = etree._Element
 
@@ -314,7 +315,8 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         clean(container, flags)
         text = render(container, max_chars)
         if total is None and (max_chars is None or len(text) < max_chars):
-            text = drop_meta_lines(trim_head(drop_comment_notes(drop_notices(trim_tail(drop_edge_notes(text))))))
+            text = trim_tail(drop_edge_notes(drop_toggles(text)))
+            text = drop_meta_lines(trim_head(drop_comment_notes(drop_notices(text))))
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all
             clean(container, flags)
