@@ -9,6 +9,9 @@ A publisher prints the same few sentences under (or over) every story, whatever 
   author's own", "… n'est pas responsable des propos …", "Trotz sorgfältiger inhaltlicher Kontrolle
   übernehme ich keine Haftung für die Inhalte externer Links";
 * a citation line: "SUGGESTED CITATION Sauer, Heiko: …", "Zitiervorschlag: …", "Cite as: …";
+* a press release's contact block: its label ("Kontakt:", "Ansprechpartnerin zum Thema:",
+  "Media contact"), a name, a phone or an e-mail address in one of the two blocks under it,
+  and what follows it (the next contact, the organisation's teasers);
 * a call to take one of the site's channels, opening with the call: "Get the latest news
   straight to your phone with the … app", "Zapraszamy też do subskrypcji tygodnika …",
   "Subscribe to our newsletter", "Laden Sie unsere App …".
@@ -17,9 +20,10 @@ A disclaimer is one rendered block of at most :data:`_NOTE_CHARS` characters (no
 list item, table row or quote) among the text's first or last :data:`_EDGE_BLOCKS` blocks,
 where a publisher sets it.  A citation line or a call goes only at the text's end: the run
 of such lines among the last blocks that ends the text (a short label after one, "Nach
-oben", goes with it), starting with one.  A story that tells of an app says so in its own
-words ("The app is free on iOS and Android"), not with a call that opens its line; what goes
-is never more than :data:`_SHARE` of the text.
+oben", goes with it), starting with one; a contact block among the last
+:data:`_CONTACT_BLOCKS` blocks goes with all after it.  A story that tells of an app says so
+in its own words ("The app is free on iOS and Android"), not with a call that opens its
+line; what goes is never more than :data:`_SHARE` of the text.
 """
 
 from __future__ import annotations
@@ -62,6 +66,28 @@ _CALL = Lazy(r"^(?:get|download|sign up|join|subscribe|follow|zapraszamy|zapisz 
              r"descarga|iscriviti|scarica)\b", re.IGNORECASE)
 
 
+# a press release's contact block: its label ("Kontakt:", "Pressekontakt", "Media contact",
+# "Ansprechpartnerin zum Thema:", "Contact presse"), the details under it, and the rest
+_CONTACT_LABEL = Lazy(r"^(?:#+ )?(?:presse-?kontakt|medienkontakt|kontakt|(?:ihr[e]? )?ansprechpartner(?:in|innen)?"
+                      r"(?: zum thema| für (?:die )?(?:presse|medien))?|"
+                      r"(?:media|press) (?:contacts?|inquiries|enquiries)|contacts?|contact (?:presse|médias)|"
+                      r"contacto(?: de prensa| para medios)?|contatt[oi](?: stampa)?|"
+                      r"kontakt (?:dla mediów|prasowy)|perscontact|contactpersoon)\s*:?$", re.IGNORECASE)
+_DETAILS = Lazy(r"[\w.+-]+@[\w-]+\.[\w.-]+|\b(?:Tel(?:efon|\.)?|Phone|Tél|Teléfono|Fon)\b\s*:?\s*\+?\(?\d|"
+                r"\+\d{2}[\d ()/-]{6,}")
+_CONTACT_BLOCKS = 12  # a contact block stands among the text's last blocks
+
+
+def _contact_block(blocks: list[str]) -> int | None:
+    """Where the press contact starts among the last blocks: a label with details in one of
+    the two blocks under it."""
+    for at in range(max(1, len(blocks) - _CONTACT_BLOCKS), len(blocks) - 1):
+        if (len(blocks[at]) <= 40 and _CONTACT_LABEL.match(blocks[at])
+                and any(_DETAILS.search(block) for block in blocks[at + 1:at + 3])):
+            return at
+    return None
+
+
 def _size(block: str) -> int:
     return len(block.encode("utf-8", "replace"))
 
@@ -87,9 +113,9 @@ def _label(block: str) -> bool:
 
 
 def drop_edge_notes(text: str) -> str:
-    """Without the publisher's disclaimers among the text's first and last blocks, and the
-    run of citation lines and calls that ends the text with the short labels after them (see
-    the module's docstring)."""
+    """Without the publisher's disclaimers among the text's first and last blocks, the run
+    of citation lines and calls that ends the text with the short labels after them, and a
+    press release's contact block with all after it (see the module's docstring)."""
     blocks = text.split("\n\n")
     count = len(blocks)
     edges = range(count) if count <= 2 * _EDGE_BLOCKS else [*range(_EDGE_BLOCKS),
@@ -102,6 +128,9 @@ def drop_edge_notes(text: str) -> str:
     while end < count and not (end in gone or call(blocks[end])):
         end += 1  # the run starts with a call, not a label
     gone.update(range(end, count))
+    contact = _contact_block(blocks)
+    if contact is not None:
+        gone.update(range(contact, count))
     if not gone:
         return text
     kept = "\n\n".join(block for at, block in enumerate(blocks) if at not in gone)

@@ -60,6 +60,23 @@ def test_a_call_to_take_the_sites_app_or_subscription_at_the_end_goes() -> None:
         assert words not in text and text.count(PARA.strip()) == 12, words
 
 
+def test_a_press_releases_contact_block_goes_with_what_follows_it() -> None:
+    contact = ("<p>Kontakt:</p><p>Jan Koch<br>Telefon +49 (0)40 / 49 07 11 06<br>jan.koch@example.org</p>"
+               "<h3>Ansprechpartnerin zum Thema:</h3><p>Antonia Thiele</p>"
+               "<p>Telefon +49 (0)40 / 49 07 11 05<br>antonia.thiele@example.org</p>"
+               "<p>KLIMANEUTRALITÄT VON UNTERNEHMEN</p><p>Voraussetzungen zur Einstufung der Klimaneutralität "
+               "von Unternehmen gemäß der Definition des Vereins 2021</p><p>Mehr...</p>")
+    text = page(contact)
+    assert "Kontakt" not in text and "Telefon" not in text and "Voraussetzungen" not in text
+    assert text.count(PARA.strip()) == 12
+
+
+def test_a_story_that_names_its_contact_in_a_sentence_keeps_it() -> None:
+    end = ("<p>Kontakt: Wer Fragen zum Umbau der Brücke hat, erreicht das Bauamt unter "
+           "bauamt@example.org, sagte der Bürgermeister am Dienstag.</p>")
+    assert "erreicht das Bauamt unter bauamt@example.org" in page(end)
+
+
 def test_a_story_about_apps_rules_and_responsibility_stays() -> None:
     story = ("<p>The ministry said it is not responsible for the delays, and that the plan "
              "entspricht den Vorgaben of the regional code.</p>"
