@@ -133,11 +133,13 @@ def buy_box(buttons: list[El], blocks: list[tuple[El, str]]) -> tuple[El | None,
 def _in_other_control(el: El, box: El, button: El) -> bool:
     """Whether ``el`` is in a link, button or choice control of the box other than the buy
     button: the price of an option (a delivery choice, a warranty term) or of another offer
-    ("see one more offer at …")."""
+    ("see one more offer at …"); (session 18) a link without an address is a control a
+    script drives, like one drawn as a button."""
     node: El | None = el
     while node is not None and node is not box:
         if node is not button and (node.tag == "button" or (node.tag == "a" and node.get("href"))
-                                   or node.get("role") in _CHOICES or (node.get("role") == "button" and len(
+                                   or node.get("role") in _CHOICES or ((node.get("role") == "button" or (
+                                       node.tag == "a" and not node.get("href"))) and len(
                                        text_of(node)) <= 80)):  # (drawn as a button: not a whole card)
             return True
         node = node.getparent()

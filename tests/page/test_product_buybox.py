@@ -11,6 +11,8 @@ from tests.page.test_product_shops import LD, product_of
 @pytest.mark.parametrize("other", [
     # a delivery choice drawn as a button, its fee inside
     "<button type='button' class='x5'><span class='x6'>Lieferbar</span><span class='x7'>CHF 7.95</span></button>",
+    # (session 18) the same drawn as a link without an address, which a script drives
+    "<a class='x5'><span class='x6'>Lieferbar</span><span class='x7'>CHF 7.95</span></a>",
     # a link to another seller's offer
     "<a class='x5' href='/offers/2'>one more offer at 27,99 CHF</a>",
     # a warranty term picked in a styled select
@@ -23,9 +25,20 @@ def test_an_amount_in_another_control_of_the_buy_box_is_not_the_price(other: str
     assert p is not None and p.price == "19.50"
 
 
-def test_an_amount_in_the_buy_button_itself_is_still_the_price() -> None:
-    p = product_of("<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'>"
-                   "<button type='button' class='x9'>in den Warenkorb · CHF 19.50</button></div>")
+@pytest.mark.parametrize("buy", ["<a class='x9'>in den Warenkorb</a>",
+                                 "<a class='x9' href='javascript:void(0)'>in den Warenkorb</a>"])
+def test_a_script_driven_shop_s_delivery_choice_beside_its_buy_link_is_not_the_price(buy: str) -> None:
+    # (session 18) every control a link that a script drives: the delivery choice's fee first
+    p = product_of("<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'><div class='x2'><div class='x3'>"
+                   "<a class='x5'><span class='x6'>Lieferbar</span><span class='x7'>CHF 7.95</span></a></div>"
+                   f"<div class='x4'><span class='x8'>CHF 19.50</span></div>{buy}</div></div>")
+    assert p is not None and p.price == "19.50"
+
+
+@pytest.mark.parametrize("buy", ["<a class='x9'>in den Warenkorb · CHF 19.50</a>",
+                                 "<button type='button' class='x9'>in den Warenkorb · CHF 19.50</button>"])
+def test_an_amount_in_the_buy_button_itself_is_still_the_price(buy: str) -> None:
+    p = product_of(f"<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'>{buy}</div>")
     assert p is not None and p.price == "19.50"
 
 
