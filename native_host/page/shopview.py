@@ -169,8 +169,7 @@ def _named_besides(blocks: list[tuple[El, str]], i: int, h1: El, root: El) -> in
     ``h1`` names nothing of the title, or is a whole piece of it at its edge (maybe the
     shop's name) and a link (a logo leads home; a product's title on its own page leads
     nowhere), and does not hold that text itself; else the ``h1``."""
-    said = naming(h1, _document_title(root)[1])
-    if said == "product" or (said == "piece" and not any(a.get("href") for a in h1.iter("a"))):
+    if not logo_h1(h1, root):
         return i
     named = _named_in_title(blocks[i + 1:], outside_h1=True)
     if named is None:
@@ -178,6 +177,13 @@ def _named_besides(blocks: list[tuple[El, str]], i: int, h1: El, root: El) -> in
     text = " ".join(blocks[i + 1 + named][1].split()).casefold()
     # not when the h1 holds that text ("Сумка-кенгуру BabyBjorn One" and "BabyBjorn One")
     return i if text in " ".join(text_of(h1).split()).casefold() else i + 1 + named
+
+
+def logo_h1(h1: El, root: El) -> bool:
+    """Whether ``h1`` names something else than the product (:func:`_named_besides`): it
+    names nothing of the document title, or is the shop's name in it as a link."""
+    said = naming(h1, _document_title(root)[1])
+    return said == "nothing" or (said == "piece" and any(a.get("href") for a in h1.iter("a")))
 
 
 def _document_title(root: El) -> tuple[str, list[str]]:
@@ -216,11 +222,12 @@ def _named_in_title(blocks: list[tuple[El, str]], outside_h1: bool = False) -> i
     return at
 
 
-def named_by_title(root: El) -> El | None:
+def named_by_title(root: El, alone: bool = False) -> El | None:
     """On a page without an ``h1``: the element whose own text begins the document's
     ``<title>`` or one of its parts (at least 8 characters, not a link's: a classified ad's
     "Indesit Washing Machine 6kg" in "Indesit Washing Machine 6kg - appliances - by owner")
-    — with its parent, when that only adds a little beside it (the ad's price and place).
+    — with its parent, when that only adds a little beside it (the ad's price and place;
+    not when ``alone``: the product's name, session 18).
     Found by one XPath search for the parts' first long words, not a walk in Python."""
     text, parts = _document_title(root)
     if len(text) < 8:
@@ -235,8 +242,8 @@ def named_by_title(root: El) -> El | None:
         if size < len(said) and len(said) >= 8 and _begins(folded, said) and el.tag != "a" \
                 and not any(a.tag == "a" for a in ancestors(el, 3)) and not hidden(el):
             best, size = el, len(said)
-    if best is None:
-        return None
+    if best is None or alone:
+        return best
     parent = best.getparent()
     if parent is not None and parent.tag not in ("body", "html") \
             and len(" ".join(text_of(parent).split())) <= size + 30:

@@ -172,3 +172,17 @@ def test_the_price_after_the_products_name_not_after_the_logo_h1() -> None:
 ])
 def test_the_h1_stays_when_no_other_text_names_the_product(head: str, body: str, expected: str) -> None:
     assert _title(head, body) == expected
+
+
+@pytest.mark.parametrize("logo, expected", [
+    # (session 18) the logo's h1 is no name for the product: the text the document title begins with
+    ("<a href='/'>Northwind Outfitters</a>", "Blue Kettle 1.7 L"),
+    ("<a href='/'>Kettles &amp; more</a>", "Blue Kettle 1.7 L"),
+    # an h1 that names the product stays its name
+    ("Blue Kettle 1.7 L stainless", "Blue Kettle 1.7 L stainless"),
+])
+def test_the_name_is_not_a_logo_h1s(logo: str, expected: str) -> None:
+    body = (f"<header><h1>{logo}</h1></header><div class='n'>Blue Kettle 1.7 L</div>"
+            "<div class='b2'>12,99 €</div><button class='b3'>Add to cart</button>")
+    p = product_of(body, "<title>Blue Kettle 1.7 L – Northwind Outfitters</title>")
+    assert p is not None and p.name == expected
