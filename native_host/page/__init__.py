@@ -28,6 +28,7 @@ One module per job; this map says where to start reading.
   ``edgenotes``    the publisher's disclaimers at the text's edges, its citation line and a call
                    to take its app or subscription that closes the text, by wording
   ``toggles``      the labels of show/hide controls left as lines ("Quellen ausblenden", "Show more")
+  ``recipes``      a recipe's ingredients and steps, named by its schema.org JSON-LD, kept through cleaning
   ``logins``       log-in and sign-up boxes, told by their password field
   ``linkboxes``    runs the boxes told by where their links lead (``hrefs`` reads a link):
                    ``sharebars`` ``donations`` ``teasercards`` ``teaserlinks`` ``follows``

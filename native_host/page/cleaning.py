@@ -27,6 +27,7 @@ from native_host.page.parse import HIDDEN_STYLE, text_of
 from native_host.page.render import BLOCK_TAGS
 from native_host.page.linkboxes import drop_link_boxes
 from native_host.page.logins import is_password, login_boxes
+from native_host.page.recipes import recipe_box, recipe_script
 
 El = etree._Element
 
@@ -55,7 +56,7 @@ def _hidden(el: El) -> bool:
     return bool(style and HIDDEN_STYLE.search(style))
 
 
-def prepare(body: El, flags: Flags, title: str) -> None:
+def prepare(body: El, flags: Flags, title: str, recipes: list[str] | None = None) -> None:
     """Remove non-content and turn text-only divs (and long runs of text beside a div's
     blocks) into paragraphs (in place).
 
@@ -78,6 +79,8 @@ def prepare(body: El, flags: Flags, title: str) -> None:
             skip_to = _last_element(el)
             if el.tag == "input" and is_password(el):
                 passwords.append(el)
+            elif el.tag == "script" and recipes is not None and (raw := recipe_script(el)) is not None:
+                recipes.append(raw)  # (page/recipes.py: the recipe's lines, for clean)
     if strip:
         for el in doomed:
             if _rescue_lead(el):
@@ -297,8 +300,8 @@ def _inside(el: El, tags: tuple[str, ...]) -> bool:
     return False
 
 
-def clean(article: El, flags: Flags) -> None:
-    """Conditional cleaning of the chosen article (in place), bottom-up."""
+def clean(article: El, flags: Flags, recipe: tuple[str, ...] = ()) -> None:
+    """Conditional cleaning of the chosen article (in place), bottom-up (not the ``recipe``'s boxes)."""
     for el in list(article.iter("h1", "h2", "h3")):
         if flags.weight_classes and class_weight(el, flags) < 0:
             _drop(el)
@@ -332,8 +335,9 @@ def clean(article: El, flags: Flags) -> None:
         for el in reversed(candidates):
             if el.getparent() is None or _inside(el, ("pre", "code")):
                 continue
-            if _should_drop(el, flags) or (el in emptied and orphan_heading(el)) \
-                    or (el in form_boxes and form_leftover(el, text_len(el))):
+            if (_should_drop(el, flags) or (el in emptied and orphan_heading(el))
+                    or (el in form_boxes and form_leftover(el, text_len(el)))) \
+                    and not (recipe and recipe_box(el, recipe)):
                 flags.mattered.add("clean_conditionally")
                 emptied.add(el.getparent())
                 _drop(el)

@@ -32,6 +32,7 @@ from native_host.page.edgenotes import drop_edge_notes
 from native_host.page.lazyre import Lazy
 from native_host.page.measures import Flags
 from native_host.page.notices import drop_notices
+from native_host.page.recipes import head_scripts, recipe_lines
 from native_host.page.parse import text_of
 from native_host.page.render import render
 from native_host.page.leads import leads, title_leads
@@ -113,12 +114,30 @@ def _contact(block: str) -> bool:
             and not _sentence(block))
 
 
+# the author's sign-off under a post, alone on its line: a greeting ("Liebe Grüße", "Herzlichst",
+# "Cheers,", "Bisous", "Un abrazo"), kisses before a name ("x Franzi", "XX, Die Redaktion")
+_GREETING = Lazy(r"^(?:(?:liebe|viele|herzliche|beste|schöne|sonnige|liebste|ganz liebe) grüße|herzlichst|"
+                 r"alles liebe|bis bald|bis zum nächsten mal|cheers|best wishes|(?:best|kind|warm) regards|"
+                 r"(?:much |lots of )?love|hugs|until next time|see you soon|(?:gros )?bisous|à bientôt|amitiés|"
+                 r"un abrazo|saludos(?: cordiales)?|besos|un saluto|baci|pozdrawiam|groetjes|liefs|xoxo)"
+                 r"(?:[,!.]?|,(?: \S+){1,3})$|"
+                 r"^x{1,3}o?,? \w+(?: \w+)?$", re.IGNORECASE)
+_SIGN_OFF_BYTES = 120
+
+
+def _sign_off(block: str) -> bool:
+    """A short block (not a heading or list) one of whose lines is the author's sign-off."""
+    return (_size(block) <= _SIGN_OFF_BYTES and not block.startswith(("#", "- ", "* ", "|", "> "))
+            and any(_GREETING.match(line.strip()) for line in block.split("\n")))
+
+
 def trim_tail(text: str) -> str:
     """Without the short lines after the article's last paragraph ("Share this", "71
     comments", "Related stories", a photo credit, a heading whose list was cleaned away):
     the page around the article, not the article.  Lists, tables, code and closing
     sentences stay; nothing goes unless a real paragraph ends the rest, and at most a fifth
-    (but a heading that ends the text always goes: it heads nothing)."""
+    (but a heading that ends the text always goes: it heads nothing).  The author's sign-off
+    ("x Franzi", "Liebe Grüße, Anna", "Cheers,") and all before it stay: the post ends there."""
     blocks = text.rsplit("\n\n", 40)
     # a heading that ends the text heads nothing ("Comments", "Related", a list cleaned away)
     while len(blocks) > 1 and blocks[-1].startswith("#") and not all(b.startswith("#") for b in blocks[:-1]):
@@ -134,7 +153,10 @@ def trim_tail(text: str) -> str:
             cut -= 1
         else:
             break
-    if cut == len(blocks) or (_size(blocks[cut - 1]) < 2 * _TAIL_BYTES and not _sentence(blocks[cut - 1])):
+    signed = next((at for at in range(len(blocks) - 1, cut - 1, -1) if _sign_off(blocks[at])), None)
+    if signed is not None:
+        cut = signed + 1  # the author's sign-off ends the text, the page's lines come after it
+    elif cut == len(blocks) or (_size(blocks[cut - 1]) < 2 * _TAIL_BYTES and not _sentence(blocks[cut - 1])):
         return text
     kept = "\n\n".join(blocks[:cut])
     return kept if len(kept) >= 0.8 * len(text) else text
@@ -270,6 +292,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         return "", 0
     best, best_words = "", 0
     heading = heading_path(root)
+    in_head = head_scripts(root)  # a recipe's JSON-LD (page/recipes.py); prepare reads the body's
     passes = [Flags(), Flags(strip_unlikely=False), Flags(False, False), Flags(False, False, False)]
     if next(body.iter("noscript"), None) is not None:
         passes.append(Flags(False, False, False, noscript=True))
@@ -286,7 +309,9 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
             if work is None:
                 break
         where = anchor(work, heading) if heading is not None else None
-        prepare(work, flags, title)
+        scripts = list(in_head)
+        prepare(work, flags, title, scripts)
+        recipe = recipe_lines(scripts) if scripts else ()
         top, final = score_candidates(work, flags)
         if top is None:
             article_parts = [work]
@@ -312,14 +337,14 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
                 # spare) and count the words of the rest as they stand
                 total = _word_count(raw)
                 container = _head(whole, 3 * max_chars)
-        clean(container, flags)
+        clean(container, flags, recipe)
         text = render(container, max_chars)
         if total is None and (max_chars is None or len(text) < max_chars):
             text = trim_tail(drop_edge_notes(drop_toggles(text)))
             text = drop_meta_lines(trim_head(drop_comment_notes(drop_notices(text))))
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all
-            clean(container, flags)
+            clean(container, flags, recipe)
             text = render(container, max_chars)
             total = None
         if total is None:

@@ -6,8 +6,9 @@ A publisher prints the same few sentences under (or over) every story, whatever 
 * a disclaimer: "… is not responsible for the opinions, statements or media content presented
   by contributors", "(Alle Angaben ohne Gewähr)", "Dieser Text entspricht den Vorgaben der
   ärztlichen Fachliteratur … und wurde von Medizinern geprüft", "The views expressed are the
-  author's own", "… n'est pas responsable des propos …", "Trotz sorgfältiger inhaltlicher Kontrolle
-  übernehme ich keine Haftung für die Inhalte externer Links";
+  author's own", "Dieser Beitrag gibt die Meinung des Autors wieder, nicht notwendigerweise die der
+  Redaktion", "… n'engagent que leurs auteurs", "… n'est pas responsable des propos …", "Trotz
+  sorgfältiger inhaltlicher Kontrolle übernehme ich keine Haftung für die Inhalte externer Links";
 * a citation line: "SUGGESTED CITATION Sauer, Heiko: …", "Zitiervorschlag: …", "Cite as: …";
 * a press release's contact block: its label ("Kontakt:", "Ansprechpartnerin zum Thema:",
   "Media contact"), a name, a phone or an e-mail address in one of the two blocks under it,
@@ -40,12 +41,23 @@ _NOT_PROSE = ("#", "- ", "* ", "|", "> ", "```")
 _END = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
 # a disclaimer's words, looked for with plain substring tests before the case-blind pattern
 _DISCLAIMER_WORDS = ("esponsib", "esponsab", "odpowiedzialno", "ewähr", "aftung", "orgaben", "xpressed",
-                     "ecessarily")
+                     "ecessarily", "Meinung de", "otwendig", "nbedingt", "engage", "essairement", "sariamente",
+                     "nie mus", "weerspiegel")
 # the publisher's disclaimers: not responsible for what others say, no guarantee, reviewed to a norm
 _DISCLAIMER = Lazy(
     r"\bnot (?:be )?responsible for (?:the |any )?(?:opinions|views|content|statements)|"
     r"\b(?:views|opinions) expressed\b|"
     r"do(?:es)? not necessarily (?:reflect|represent) (?:the )?(?:views|opinions|position)|"
+    # the author's opinion, not (necessarily) the editors': "Dieser Beitrag gibt die Meinung des
+    # Autors wieder, nicht notwendigerweise die der Redaktion", "n'engagent que leurs auteurs"
+    r"Meinung de[rs] (?:Autor|Verfasser|Gastautor)\w* wieder|"
+    r"nicht (?:notwendigerweise|unbedingt) (?:auch )?(?:die|der|den)(?: Meinung)? (?:der|unserer) Redaktion|"
+    r"\bn'engagen?t que (?:son|leurs?|ses|l'|la responsabilité)|"
+    r"ne (?:reflète|reflètent|représente|représentent) pas nécessairement|"
+    r"no (?:refleja|reflejan|representa|representan) necesariamente|"
+    r"non (?:riflette|riflettono|rappresenta|rappresentano) necessariamente|"
+    r"nie (?:musi|muszą) (?:odzwierciedlać|być zgodne)|"
+    r"(?:weerspiegelt|weerspiegelen) niet (?:noodzakelijk|per se)|"
     r"ohne Gewähr|übernehmen? (?:ich|wir) keine (?:Haftung|Gewähr)|keine Haftung für (?:die )?Inhalte|"
     r"(?:Dieser|Der) (?:Text|Artikel|Beitrag) entspricht den Vorgaben|"
     r"n'(?:est|sont) pas responsables? des (?:propos|opinions|commentaires|contenus)|"

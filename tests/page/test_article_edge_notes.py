@@ -24,9 +24,22 @@ def test_a_disclaimer_under_the_story_goes_in_any_language() -> None:
                   "by contributors. In case of abuse, click here to report.",
                   "The views expressed in this article are the author's own.",
                   "La rédaction n'est pas responsable des propos tenus par les contributeurs.",
-                  "El periódico no se hace responsable de las opiniones de sus colaboradores."):
+                  "El periódico no se hace responsable de las opiniones de sus colaboradores.",
+                  # the author speaks, not (necessarily) the editors
+                  "Dieser Beitrag gibt die Meinung des Autors wieder, nicht notwendigerweise die der Redaktion.",
+                  "Les propos tenus dans cette tribune n'engagent que leurs auteurs.",
+                  "Las opiniones de los columnistas no reflejan necesariamente la línea editorial del diario.",
+                  "I commenti non riflettono necessariamente le opinioni della redazione.",
+                  "Gastbeiträge spiegeln nicht unbedingt die Meinung der Redaktion."):
         text = page(f"<div class='f3'><p>{words}</p></div>")
         assert words not in text and text.count(PARA.strip()) == 12, words
+
+
+def test_a_story_about_someones_opinion_keeps_it() -> None:
+    story = ("<p>Er teile nicht unbedingt die Meinung seiner Partei, sagte der Abgeordnete am Dienstag.</p>"
+             "<p>The views of residents are their own, the mayor said, and the council will hear them.</p>")
+    text = page(story)
+    assert "nicht unbedingt die Meinung seiner Partei" in text and "The views of residents" in text
 
 
 def test_a_blogs_liability_note_for_the_pages_it_links_goes() -> None:

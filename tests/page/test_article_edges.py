@@ -36,6 +36,23 @@ def test_closing_sentences_lists_and_short_articles_stay() -> None:
     assert trim_tail(long_tail) == long_tail  # never a fifth of the text or more
 
 
+def test_the_authors_sign_off_stays_and_the_lines_after_it_go() -> None:
+    for sign_off in ("<p>Ich wünsche euch allen einen schönen Sonntag &lt;3</p><p>x Franzi</p>",
+                     "<p>XX, Die Redaktion</p>", "<p>Bis bald!<br>Herzlichst<br>Eure<br>Martina</p>",
+                     "<p>Cheers,<br>Tom</p>", "<p>Un abrazo, Lucía</p>"):
+        text = article("<article>" + f"<p>{PARA * 2}</p>" * 4 + sign_off + "<p>Share this article</p>"
+                       "<p>71 comments</p></article>")
+        kept = sign_off.replace("<p>", "").replace("</p>", "\n\n").replace("<br>", "\n").replace("&lt;", "<")
+        assert kept.strip() in text, sign_off
+        assert "Share this article" not in text and "71 comments" not in text
+
+
+def test_a_short_line_that_only_begins_like_a_greeting_still_goes() -> None:
+    text = article("<article>" + f"<p>{PARA * 2}</p>" * 4 + "<p>Love Island: the final</p>"
+                   "<p>Cheers to that</p></article>")
+    assert "Love Island" not in text and "Cheers to that" not in text
+
+
 def test_copyright_and_disclaimer_blocks_are_not_the_article() -> None:
     text = article("<article>" + f"<p>{PARA * 2}</p>" * 4 +
                    "<div class='copyright'>© 2020 Example Media. All rights reserved.</div>"

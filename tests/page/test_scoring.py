@@ -96,8 +96,8 @@ def test_a_retry_that_would_change_nothing_is_not_run(monkeypatch) -> None:
 
     passes: list[Flags] = []
     real_prepare = content.prepare
-    monkeypatch.setattr(content, "prepare", lambda body, flags, title: (passes.append(flags),
-                                                                          real_prepare(body, flags, title)))
+    monkeypatch.setattr(content, "prepare", lambda body, flags, title, *rest: (
+        passes.append(flags), real_prepare(body, flags, title, *rest)))
     html = "<html><body><div><p>A short note, all the page has.</p></div></body></html>"
     assert extract_limited(parse(html), "", 4000, reparse=lambda: parse(html))[0] == "A short note, all the page has."
     assert len(passes) == 1
