@@ -30,11 +30,19 @@ _SKU_STRONG = (
     r"商品(?:編號|编号|番号|コード|代码|代碼)|產品編號|产品编号|品番|品號|货号|貨號|상품\s*(?:번호|코드)|품번|"
     r"Mã\s+(?:sản phẩm|SP|hàng)|รหัสสินค้า|ID Produto|post id|Anzeige|Numer katalogowy|"
     r"Ad\s*(?:#|ID|No\.?|number)|Tootekood|Tuote(?:numero|koodi)|Varenummer|Varenr\.?|Cikkszám|Termékkód|"
-    r"Ürün (?:kodu|no)|Stok kodu|Produkta kods|Preces kods|Prekės kodas"
+    r"Ürün (?:kodu|no)|Stok kodu|Produkta kods|Preces kods|Prekės kodas|"
+    # session 19: the article number in Spanish / Italian / Portuguese ("Nº de artículo", "Numero
+    # articolo", "N.º do artigo"), a bare Italian "Codice", Norwegian, Dutch, Polish, Czech / Slovak
+    r"(?:N[úu]mero|N[úu]m\.|N\.?[º°]|N[º°o]\.?|N\.)\s*(?:(?:de|do|del|d['’])\s*)?(?:art[íi]culo|artigo|articolo)|"
+    r"Codice|Artikkel(?:nummer|nr\.?)|Bestel(?:nummer|nr\.?)|(?:Numer|Nr\.?) produktu|"
+    r"Č[íi]slo (?:produktu|zbo[žz][íi]|tovaru)|K[oó]d (?:zbo[žz][íi]|tovaru)|Kat\.\s*č\."
 )
 _SKU_WEAK = (r"Model\s*(?:#|No\.?|number)|Modell(?:nummer)?|Mod[eè]le|型番|型号|型號|모델명|"
              r"Part\s*(?:#|No\.?|number)|MPN|Mfr\.?\s*(?:#|Part\s*(?:#|No\.?|number))|Style\s*(?:#|No\.?)|"
-             r"Catalog\s*(?:#|No\.?|number)|Symbol|Indeks|"
+             r"Catalog(?:ue)?\s*(?:#|No\.?|number)|Cat\.\s*No\.?|Symbol|Indeks|"
+             # a bare "Model:" (and its own element: a specs table's "Model" | "NC5100EF"), not
+             # "Model 178 cm" nor "Model height: …"; the maker's number by name
+             r"(?:Model|Modelo|Modello|Модель)(?=\s*(?:[:：]|$))|Hersteller-?(?:nummer|nr\.?)|Kod producenta|"
              r"Refer[êe]ncia(?: (?:do )?produto)?|Nr\.? ref(?:erencyjny)?\.?|Numer referencyjny|Referencia(?: (?:del )?producto)?|R[ée]f(?:[ée]rence)?(?![^\W\d_])\.?(?: produit)?")
 _SKU_WORDS = f"{_SKU_STRONG}|{_SKU_WEAK}"
 _SKU_LABEL = Lazy(rf"(?:^|[\s(|〈【「\[])({_SKU_WORDS})\s*[:#.：]?\s*:?\s*((?=[\w\-./]*\d)[A-Za-z0-9][\w\-./]{{1,40}})",
