@@ -123,6 +123,21 @@ _GREETING = Lazy(r"^(?:(?:liebe|viele|herzliche|beste|schöne|sonnige|liebste|ga
                  r"(?:[,!.]?|,(?: \S+){1,3})$|"
                  r"^x{1,3}o?,? \w+(?: \w+)?$", re.IGNORECASE)
 _SIGN_OFF_BYTES = 120
+# a label over the site's other stories or its comment form ("Empfohlene Beiträge", "Weitere
+# Tourentipps in Schweden", "Related Posts", "À lire aussi", "Kommentar verfassen")
+_MORE = Lazy(r"^(?:empfohlene (?:beiträge|artikel)|weitere (?:artikel|beiträge|themen|nachrichten|news|meldungen|"
+             r"\w*tipps?)\b.*|mehr (?:zum thema|dazu|news|artikel|beiträge)\b.*|das könnte (?:dich|sie) auch "
+             r"interessieren|lesen sie (?:auch|mehr)|auch interessant|heute empfehlen wir|unsere empfehlung(?:en)?|"
+             r"ähnliche (?:beiträge|artikel)|verwandte (?:artikel|beiträge)|kommentar (?:verfassen|schreiben)|"
+             r"schreibe einen kommentar|related(?: posts| articles| stories| content)?|"
+             r"more (?:from|on|stories|news|articles)\b.*|you (?:may|might) also like|"
+             r"recommended(?: for you| stories| reading)?|read (?:more|next|also)|leave a (?:comment|reply)|"
+             r"popular (?:posts|stories)|most read|à lire aussi|lire aussi|sur le même sujet|articles similaires|"
+             r"vous aimerez aussi|laisser un commentaire|te puede interesar|noticias relacionadas|más noticias|"
+             r"lee también|artículos relacionados|deja un comentario|potrebbe interessarti|leggi anche|"
+             r"articoli correlati|lascia un commento|(?:zobacz|czytaj|przeczytaj) (?:też|także)|podobne artykuły|"
+             r"lees ook|gerelateerde artikelen)\s*:?$", re.IGNORECASE)
+_MORE_CHARS = 60
 
 
 def _sign_off(block: str) -> bool:
@@ -132,6 +147,19 @@ def _sign_off(block: str) -> bool:
 
 
 def trim_tail(text: str) -> str:
+    """:func:`_trim_tail`, and then without a label that announces more of the site and ends
+    what is left, drawn as a heading or not (a page of ``div``s: "Empfohlene Beiträge",
+    "Related Posts", "Kommentar verfassen" after a line that is no paragraph)."""
+    text = _trim_tail(text)
+    if len(text) - text.rfind("\n\n") > _MORE_CHARS + 2:
+        return text  # (most texts: a long last block)
+    blocks = text.split("\n\n")
+    while len(blocks) > 1 and len(blocks[-1]) <= _MORE_CHARS and _MORE.match(blocks[-1]):
+        blocks.pop()
+    return "\n\n".join(blocks)
+
+
+def _trim_tail(text: str) -> str:
     """Without the short lines after the article's last paragraph ("Share this", "71
     comments", "Related stories", a photo credit, a heading whose list was cleaned away):
     the page around the article, not the article.  Lists, tables, code and closing

@@ -127,6 +127,18 @@ def test_a_heading_that_ends_the_article_goes_even_after_a_short_paragraph() -> 
     assert trim_tail("## Only headings\n\n## Here") == "## Only headings\n\n## Here"
 
 
+def test_a_label_over_the_sites_other_stories_that_ends_the_text_goes_drawn_as_a_heading_or_not() -> None:
+    # a page drawn of divs: the label is no heading, and what stands before it is no paragraph
+    for label in ("Empfohlene Beiträge", "Weitere Tourentipps in Schweden", "Kommentar verfassen",
+                  "Related Posts", "À lire aussi :", "Te puede interesar"):
+        text = article("<div class='a1'>" + f"<div>{PARA * 2}</div>" * 4 + "<ul><li>Noch mehr Spots "
+                       f"zeigen wir euch in der Fotostrecke:</li></ul><div>{label}</div></div>")
+        assert label not in text and "- Noch mehr Spots" in text, label
+    story = article("<article>" + f"<p>{PARA * 2}</p>" * 4 + "<p>Read more about the bridge in the "
+                    "council's report.</p></article>")
+    assert "Read more about the bridge in the council's report." in story
+
+
 def test_a_story_the_page_puts_in_an_aside_is_kept_but_forms_in_it_go() -> None:
     text = article("<main><aside class='direct-content'><h1>Prize</h1>" + f"<p>{PARA * 2}</p>" * 3
                    + "<form><p>Sign up for our newsletter to get the news first every day.</p></form>"
