@@ -15,7 +15,7 @@ from native_host.page.lazyre import Lazy
 # OUT and IN are searched in the lower-cased text (written in lower case, without
 # IGNORECASE: several times faster over their hundred-odd wordings)
 OUT = Lazy(
-    r"\b(out of stock|sold out|currently unavailable|no longer available|not available|unavailable|"
+    r"\b(out[\s-]of[\s-]stock|sold[\s-]out|currently unavailable|no longer available|not available|unavailable|"
     r"nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig|auf lager)|ausverkauft|vergriffen|"
     r"épuisé|rupture de stock|indisponible|non disponible|plus disponible|"
     r"agotado|sin stock|sin existencias|no disponible|esaurito|non disponibile|"
@@ -33,8 +33,12 @@ OUT = Lazy(
     r"ikke tilgængelig|nem elérhető|нема в наявності|немає на складі|изчерпан[оа]?|няма наличност|не е наличен|"
     r"pole laos|laost otsas|nav noliktavā|izpārdots|nėra sandėlyje|išparduota|stok habis|"
     r"notify me when (?:it'?s )?available|email me when (?:it'?s )?(?:back )?in stock|"
-    r"(?:be|is|comes?|are) back in stock|back in stock soon)\b|"
-    r"品切れ|在庫なし|在庫切れ|売り切れ|缺货|缺貨|售完|售罄|无货|無貨|無庫存|품절|אזל מהמלאי|לא במלאי|غير متوفر|نفذت الكمية|"
+    r"(?:be|is|comes?|are) back in stock|back in stock soon|"
+    # session 19: "no more" and "none" forms that hold in-stock words, and discontinued
+    r"non (?:è )?(?:più )?disponibile|nessuna disponibilità|nie ma na (?:stanie|magazynie)|sem stock|"
+    r"não (?:está )?mais disponível|no longer (?:in stock|sold)|niet (?:meer )?(?:op voorraad|leverbaar|beschikbaar)|"
+    r"nicht (?:mehr )?(?:erhältlich|lagernd)|discontinued|fuori produzione|descatalogado)\b|"
+    r"品切れ|在庫なし|在庫切れ|売り切れ|无现货|缺货|缺貨|售完|售罄|无货|無貨|無庫存|품절|אזל מהמלאי|לא במלאי|غير متوفر|نفذت الكمية|"
     r"สินค้าหมด|ไม่มีสินค้า|재고 없음")
 # a block that says nothing but "currently unavailable" (in some language) speaks for the
 # product, whatever buy buttons other offers or recommendations on the page may have
@@ -45,12 +49,17 @@ OUT_NOW = Lazy(r"^\W*(?:currently|temporarily|actuellement|temporairement|derzei
 IN = Lazy(
     r"\b((?<!back )in stock|available now|ready to ship|available to ship|ships (?:in|within|today|"
     r"tomorrow)|auf lager|sofort lieferbar|en stock|disponible|disponibile|"
-    r"op voorraad|leverbaar|в наличии|есть в наличии|в наявності|(?<!nie jest )dostępny|na stanie|na magazynie|"
+    r"op voorraad|leverbaar|в наличии|есть в наличии|в наявності|(?<!nie jest )(?<!już )dostępny|na stanie|na magazynie|"
     r"skladem|na skladě|na sklade|na zalogi|na stanju|raktáron|varastossa|i lager|på lager|"
     r"stokta|em estoque|en existencia|in magazzino|disponibil|în stoc|còn hàng|disponível|disponibilità immediata|"
     r"sofort verfügbar|skladom|na lageru|készleten|w magazynie|σε απόθεμα|άμεσα διαθέσιμο|διαθέσιμο|"
     r"в наличност|налич(?:но|на|ен)|noliktavā|sandėlyje|stok tersedia|"
-    r"only \d+ left)\b|在庫あり|有货|有貨|現貨|재고 있음|במלאי|متوفر في المخزون|มีสินค้า")
+    r"only \d+ left|lagernd|low stock|ready (?:for|to) dispatch|(?:sofort )?versandfertig|"
+    r"últimas unidades|quedan \d+ unidades|hay existencias|pronta consegna|saatavilla)\b|在庫あり|有货|有貨|現貨|现货|재고 있음|במלאי|متوفر في المخزون|มีสินค้า")
+# in-stock wording said of a time to come ("Bientôt disponible", "Binnenkort op voorraad", "Snart i
+# lager", "Dostępny wkrótce"): the product cannot be bought now, or only ordered ahead — nothing
+SOON = Lazy(r"\b(?:soon|bientôt|prochainement|a breve|presto|prossimamente|próximamente|em breve|brevemente|"
+            r"bald|demnächst|binnenkort|snart|pian|brzy|čoskoro|wkrótce|hamarosan|yakında|скоро|σύντομα)\b")
 # what out-of-stock wording may be about instead of the product itself
 _OTHER_SUBJECT = Lazy(
     r"pick[\s-]?up|in[\s-]stores?\b|\bstores?\b|\bchat\b|deliver|shipping|your area|postcode|"
@@ -69,5 +78,5 @@ def wording(text: str, context: str = "") -> str | None:
             return "out"
         return "other" if _OTHER_SUBJECT.search(text) or _OTHER_SUBJECT.search(context) else "out"
     if IN.search(lowered):
-        return "in"
+        return None if SOON.search(lowered) else "in"
     return None

@@ -46,6 +46,35 @@ def test_unsure_wording_says_nothing(said: str) -> None:
     assert wording(said) is None
 
 
+@pytest.mark.parametrize("said", [
+    "Non più disponibile", "Non è più disponibile", "Nessuna disponibilità", "Nie ma na stanie", "Não está mais disponível",
+    "No longer in stock", "Niet meer leverbaar", "Nicht mehr erhältlich", "Nicht lagernd", "Sem stock", "Out-of-stock",
+    "Sold-out", "Discontinued", "Fuori produzione", "Descatalogado", "无现货",
+])
+def test_no_more_and_discontinued_wording_is_out_of_stock(said: str) -> None:
+    # session 19: "Non più disponibile" and "Nie ma na stanie" were read as in stock (their
+    # "disponibile" / "na stanie"): a sold-out page read as buyable
+    assert _availability(said) == "OutOfStock"
+
+
+@pytest.mark.parametrize("said", [
+    "Bientôt disponible", "Disponibile a breve", "Dostępny wkrótce", "Disponível em breve", "Próximamente disponible",
+    "Binnenkort op voorraad", "Snart i lager", "Bald wieder auf Lager", "Brzy skladem", "In stock soon",
+    "Produkt nie jest już dostępny",
+])
+def test_in_stock_wording_of_a_time_to_come_says_nothing(said: str) -> None:
+    # coming soon: not buyable now, or only to order ahead — read as in stock before
+    assert wording(said) is None and _availability(said) is None
+
+
+@pytest.mark.parametrize("said", [
+    "Lagernd", "Últimas unidades", "Quedan 3 unidades", "Hay existencias", "Pronta consegna", "Sofort versandfertig",
+    "Low stock", "Ready for dispatch", "Saatavilla", "现货",
+])
+def test_more_in_stock_wording(said: str) -> None:
+    assert _availability(said) == "InStock"
+
+
 def test_a_product_said_unavailable_in_polish_is_out_of_stock() -> None:
     # (session 10) safe now that a buy control's hidden state label is not read as a statement
     assert wording("Produkt niedostępny") == "out" and _availability("Produkt niedostępny") == "OutOfStock"
