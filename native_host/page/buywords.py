@@ -11,6 +11,7 @@ from lxml import etree
 from native_host.page.hrefs import href_of, runs_script
 from native_host.page.lazyre import Lazy
 from native_host.page.parse import text_of
+from native_host.page.shopview import attrs
 
 El = etree._Element
 
@@ -128,8 +129,17 @@ NATIVE_CONTROLS = frozenset(("a", "button", "input"))
 
 def drawn_button(el: El) -> bool:
     """Whether ``el`` is drawn as a button without being a native control
-    (``<div role="button">Add to bag</div>``)."""
-    return el.tag not in NATIVE_CONTROLS and el.get("role") == "button"
+    (``<div role="button">Add to bag</div>``, and since session 19 one whose click handler
+    is in the markup: ``<span onclick="addToCart(…)">In den Warenkorb</span>``)."""
+    return el.tag not in NATIVE_CONTROLS and (el.get("role") == "button" or el.get("onclick") is not None)
+
+
+def drawn_buys(el: El) -> bool:
+    """Whether ``el``, drawn as a button (:func:`drawn_button`), has a short label that buys
+    ("<div role=button>Add to bag", "<span onclick=…>In den Warenkorb"); not a whole
+    product card a script made clickable."""
+    shown = " ".join(named(el, text_of(el)[:200]).split())
+    return len(shown) <= 60 and bool(BUY.search(f"{attrs(el)} {shown}") or bare_buy(el, shown))
 
 
 def bare_buy(el: El, shown: str | None = None) -> bool:
@@ -144,7 +154,7 @@ def bare_buy(el: El, shown: str | None = None) -> bool:
         if (el.get("type") or "").lower() not in ("submit", "button", "image"):
             return False
         text = input_label(el)
-    elif tag in ("button", "a") or el.get("role") == "button":  # (a <div> drawn as one)
+    elif tag in ("button", "a") or drawn_button(el):  # (a <div> drawn as one)
         text = named(el, text_of(el) if shown is None else shown)
     else:
         return False

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from lxml import etree
 
 from native_host.page import shopview
-from native_host.page.buywords import (BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, input_label, named,
+from native_host.page.buywords import (BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, drawn_buys, input_label, named,
                                        named_add_to_cart)
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
@@ -249,9 +249,7 @@ def shop_signal(el: El, keys: list[str]) -> bool:
         if _BUY.search(label) or bare_buy(el, shown):
             return True
     if "role" in keys and drawn_button(el):
-        # an element drawn as a button whose short label buys ("<div role=button>Add to bag")
-        shown = " ".join(named(el, text_of(el)[:200]).split())
-        return len(shown) <= 60 and bool(_BUY.search(f"{shopview.attrs(el)} {shown}") or bare_buy(el, shown))
+        return drawn_buys(el)
     # a control whose accessible name adds the product to the cart ("Ajouter … à votre panier")
     return tag in NATIVE_CONTROLS and ("title" in keys or "aria-label" in keys) and named_add_to_cart(el)
 

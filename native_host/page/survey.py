@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from native_host.page.buywords import drawn_button
+from native_host.page.buywords import NATIVE_CONTROLS, drawn_button, drawn_buys
 from native_host.page.heuristics import shop_signal
 
 El = etree._Element
@@ -34,6 +34,9 @@ class Survey:
     typed: list[El]  # RDFa: elements with ``typeof``
     shop: bool  # an element with attributes is a shop signal (:func:`heuristics.shop_signal`)
     root: El
+    # (session 19) the first elements other than links and buttons with a click handler in the
+    # markup and no control role: drawn buttons too (:func:`buywords.drawn_button`)
+    clickable: list[El] = field(default_factory=list)
     _buttons: list[El] | None = field(default=None, repr=False)
 
     def buy_buttons(self) -> list[El]:
@@ -43,7 +46,8 @@ class Survey:
         if self._buttons is None:
             from native_host.page.buybox import buy_buttons  # (shops only: see heuristics.guess)
 
-            self._buttons = buy_buttons(self.root, (el for _, el in self.controls if drawn_button(el)))
+            drawn = [el for _, el in self.controls if drawn_button(el)] + self.clickable
+            self._buttons = buy_buttons(self.root, drawn)
         return self._buttons
 
 
@@ -63,6 +67,7 @@ def survey(root: El, limit: int = 60) -> Survey:
     controls: list[tuple[int, El]] = []
     scopes: list[El] = []
     typed: list[El] = []
+    clickable: list[El] = []
     shop = False
     n_controls = 0
     for order, el in enumerate(root.iter(etree.Element)):
@@ -81,6 +86,12 @@ def survey(root: El, limit: int = 60) -> Survey:
                 scopes.append(el)
             if not shop:
                 shop = shop_signal(el, keys)
+            if "onclick" in keys and tag not in NATIVE_CONTROLS and len(clickable) < 200 \
+                    and el.get("role") not in _CONTROL_ROLES:
+                # (session 19) a click handler in the markup draws a button too: one check
+                # here, not in :func:`shop_signal`, which every element with attributes meets
+                clickable.append(el)
+                shop = shop or drawn_buys(el)
         if tag == "a":
             if "href" in keys or ("role" in keys and el.get("role") in _CONTROL_ROLES):
                 controls.append((order, el))
@@ -90,4 +101,4 @@ def survey(root: El, limit: int = 60) -> Survey:
             if n_controls < limit * 20:
                 n_controls += 1
                 controls.append((order, el))
-    return Survey(limit, ids, by_id, stamped, controls, scopes, typed, shop, root)
+    return Survey(limit, ids, by_id, stamped, controls, scopes, typed, shop, root, clickable=clickable)

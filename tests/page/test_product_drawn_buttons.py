@@ -42,3 +42,30 @@ def test_a_whole_card_drawn_as_a_button_is_not_a_buy_control() -> None:
                  "<span>Add to cart</span></div><div role='button'>Add to cart</div></body></html>")
     buttons = survey(root).buy_buttons()
     assert [b.get("class") for b in buttons] == [None]
+
+
+@pytest.mark.parametrize("body, price, availability", [
+    # session 19: no role, the click handler in the markup (a script's own "button")
+    *((f"{_COAT}<{tag} class='x3' onclick='handle(event)'>{label}</{tag}>", "129.00", "InStock")
+      for tag in ("div", "span") for label in ("Add to bag", "In den Warenkorb", "Kaufen")),
+    (f"{_COAT}<p class='x4'>Out of stock</p><div class='x3' onclick='handle(event)' aria-disabled='true'>Add to bag</div>",
+     "129.00", "OutOfStock"),
+])
+def test_an_element_with_a_click_handler_whose_label_buys_is_a_buy_control(body: str, price: str,
+                                                                            availability: str) -> None:
+    p = product_of(body)
+    assert p is not None and (p.price, p.availability) == (price, availability)
+
+
+def test_a_whole_card_with_a_click_handler_is_not_a_buy_control() -> None:
+    root = parse("<html><body><div onclick='open(1)' class='card'><h2>Infinix Hot 10, 6/128, warranty, box</h2>"
+                 "<p>Rs 23,450 · Lahore · 2 days ago · excellent condition, all accessories</p>"
+                 "<span>Add to cart</span></div><span onclick='buy(1)'>Add to cart</span></body></html>")
+    buttons = survey(root).buy_buttons()
+    assert [b.tag for b in buttons] == ["span"]
+
+
+def test_a_click_handler_on_a_text_without_buy_words_marks_no_shop() -> None:
+    # an article's "show more" / gallery controls drawn so
+    assert product_of("<h1>Autumn walks</h1><p>Entry 5,00 €</p><span onclick='more()'>Show more</span>"
+                      "<div onclick='zoom()'>Open gallery</div>") is None
