@@ -65,10 +65,10 @@ def _steps(value: object, out: list[str]) -> None:
 
 def recipe_script(el: El) -> str | None:
     """The text of a ``<script>`` that is JSON-LD naming a recipe's ingredients, else None."""
+    if "ld+json" not in (el.get("type") or "").lower():
+        return None  # (the type first: reading a big script's text copies it)
     raw = el.text
-    if raw and "recipeIngredient" in raw and "ld+json" in (el.get("type") or "").lower():
-        return raw
-    return None
+    return raw if raw and "recipeIngredient" in raw else None
 
 
 def head_scripts(root: El) -> list[str]:
