@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from lxml import etree
 
 from native_host.page import shopview
-from native_host.page.buywords import (BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, drawn_buys, input_label, named,
-                                       named_add_to_cart)
+from native_host.page.buywords import (BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, drawn_buys,
+                                       input_label, named, named_add_to_cart)
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
