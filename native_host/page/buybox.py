@@ -13,7 +13,7 @@ from typing import Iterable
 
 from lxml import etree
 
-from native_host.page.buywords import BUY, bare_buy, bid, named, named_add_to_cart
+from native_host.page.buywords import BUY, NATIVE_CONTROLS, bare_buy, bid, named, named_add_to_cart
 from native_host.page.lazyre import Lazy
 from native_host.page.minicart import in_cart
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service,
@@ -140,10 +140,22 @@ def _in_other_control(el: El, box: El, button: El) -> bool:
         if node is not button and (node.tag == "button" or (node.tag == "a" and node.get("href"))
                                    or node.get("role") in _CHOICES or ((node.get("role") == "button" or (
                                        node.tag == "a" and not node.get("href"))) and len(
-                                       text_of(node)) <= 80)):  # (drawn as a button: not a whole card)
+                                       text_of(node)) <= 80) or _one_choice(node)):  # (drawn as a button: not a whole card)
             return True
         node = node.getparent()
     return False
+
+
+def _one_choice(el: El) -> bool:
+    """(session 20) Whether ``el`` is one of a row of choices drawn with click handlers —
+    an element other than a link, button or input whose handler is in the markup, with a
+    short label (≤ 80 characters), beside a sibling that has one too: delivery or pick-up
+    ("Lieferbar · CHF 7.95" · "Filiale wählen"), a pack size ("2 boxes $1,638").  A lone
+    handler on the price's own wrapper is not a choice."""
+    if el.get("onclick") is None or el.tag in NATIVE_CONTROLS or len(text_of(el)) > 80:
+        return False
+    return any(isinstance(s.tag, str) and s.get("onclick") is not None
+               for s in (*el.itersiblings(preceding=True), *el.itersiblings()))
 
 
 # the roles of a form control drawn without one (a warranty term picked in a styled select),

@@ -35,6 +35,24 @@ def test_a_script_driven_shop_s_delivery_choice_beside_its_buy_link_is_not_the_p
     assert p is not None and p.price == "19.50"
 
 
+_CHOICES = ("<{0} onclick='pick(event)'><span>Lieferbar</span> <span>CHF 7.95</span></{0}>"
+            "<{0} onclick='pick(event)'><span>Verfügbarkeit prüfen</span> <span>Filiale wählen</span></{0}>")
+
+
+@pytest.mark.parametrize("choices, handler", [
+    # (session 20) delivery and pick-up drawn as elements whose click handler is in the
+    # markup, no role: the delivery fee is a choice's amount, not the product's price
+    (_CHOICES.format("div"), ""), (_CHOICES.format("span"), ""),
+    # a lone handler on the price's own wrapper (it opens the tax details) is no row of choices
+    ("", " onclick='details(event)'"),
+])
+def test_a_row_of_choices_drawn_with_click_handlers_is_not_the_price(choices: str, handler: str) -> None:
+    p = product_of("<h1 class='x0'>Filzstift Fibralo</h1><div class='x1'><div class='x2'>"
+                   f"<div class='x3'>{choices}</div><div class='x4'{handler}><span class='x8'>CHF 19.50</span></div>"
+                   "<div class='x9' onclick='add(event)'>in den Warenkorb</div></div></div>")
+    assert p is not None and p.price == "19.50"
+
+
 @pytest.mark.parametrize("buy", ["<a class='x9'>in den Warenkorb · CHF 19.50</a>",
                                  "<button type='button' class='x9'>in den Warenkorb · CHF 19.50</button>"])
 def test_an_amount_in_the_buy_button_itself_is_still_the_price(buy: str) -> None:
