@@ -13,8 +13,7 @@ from lxml import etree
 
 from native_host.page.anchor import Anchor
 from native_host.page.inarticle import beside_image
-from native_host.page.lazyre import Lazy
-from native_host.page.measures import LOOSE_RUN, Flags, class_and_id, class_weight, link_density, text_len
+from native_host.page.measures import LOOSE_RUN, NOT_LEAD, Flags, class_and_id, class_weight, link_density, text_len
 from native_host.page import scoring
 from native_host.page.scoring import is_ancestor
 
@@ -23,8 +22,6 @@ El = etree._Element
 # The lead (standfirst, dek, "chapo") often stands in the article's header, apart from the
 # body the scores pick: it is taken from the same <article>/<main>, above the body.
 _LEAD_HOLDERS = {"article", "main"}
-_NOT_LEAD = Lazy(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
-                       r"(?:^|[ _-])nav(?:$|[ _-])")
 _NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
 _LEAD_CHARS = 60
 _MAX_LEADS = 3  # more paragraphs than a lead has: teasers or a second body, not a lead
@@ -123,7 +120,7 @@ def _set_apart(el: El, holder: El, flags: Flags) -> bool:
     node = el
     while node is not None and node is not holder:
         if (node.tag in _NOT_LEAD_TAGS or class_weight(node, flags) < 0
-                or _NOT_LEAD.search(class_and_id(node).lower())):
+                or NOT_LEAD.search(class_and_id(node).lower())):
             return True
         node = node.getparent()
     return False

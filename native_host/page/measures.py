@@ -20,6 +20,9 @@ El = etree._Element
 # beside its blocks: it scores like any paragraph, but is no standfirst (a lead is set apart
 # as a paragraph of its own; loose text above the body is a box's blurb)
 LOOSE_RUN = "data-loose-run"
+# names of a block above the article that is no standfirst: its byline, date, a caption, a menu
+NOT_LEAD = Lazy(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
+                r"(?:^|[ _-])nav(?:$|[ _-])")
 
 # lowercase patterns matched against lowercased values (several times faster than IGNORECASE)
 _NEGATIVE = Lazy(
@@ -126,11 +129,17 @@ _TEXT_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"
 def wraps_a_block(el: El) -> bool:
     """Whether the div ``el`` only wraps one paragraph, subheading or quote (through up to
     three more wrappers of one element): a component's box, judged as its block would be."""
+    return wrapped_block(el) is not None
+
+
+def wrapped_block(el: El) -> El | None:
+    """The paragraph, subheading or quote that the div ``el`` only wraps (through up to three
+    more wrappers of one element), or None."""
     node = el
     for _ in range(4):
         if node.tag != "div" or not wraps_one(node):
-            return False
+            return None
         node = node[0]
         if node.tag in _TEXT_BLOCKS:
-            return True
-    return False
+            return node
+    return None

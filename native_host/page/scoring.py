@@ -14,7 +14,9 @@ import re
 from lxml import etree
 
 from native_host.page.anchor import Anchor
-from native_host.page.measures import Flags, class_weight, link_density, norm_len, text_len, wraps_one
+from native_host.page.lazyre import Lazy
+from native_host.page.measures import (NOT_LEAD, Flags, class_and_id, class_weight, link_density, norm_len,
+                                       text_len, wrapped_block, wraps_one)
 from native_host.page.parse import text_of
 from native_host.page.render import BLOCK_TAGS
 
@@ -272,8 +274,23 @@ def is_ancestor(candidate: El, el: El) -> bool:
     return False
 
 
+_STOP = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
+
+
+def _wraps_a_paragraph(box: El, flags: Flags) -> bool:
+    """A component's box around one paragraph (a standfirst, a paragraph), judged beside
+    the article as its paragraph would be: Readability.js puts such a paragraph in its box's
+    place before it gathers the siblings.  Not a box named as chrome or as no standfirst
+    (a byline, a date, a caption, a menu)."""
+    block = wrapped_block(box)
+    return (block is not None and block.tag == "p" and class_weight(box, flags) >= 0
+            and not NOT_LEAD.search(class_and_id(box).lower()))
+
+
 def gather(top: El, final: dict, flags: Flags) -> list[El]:
-    """The top candidate plus siblings that belong to the same article."""
+    """The top candidate plus siblings that belong to the same article (a box above it
+    that wraps one paragraph ending as prose counts as that paragraph; below the article
+    such a box is a call or a note of the site)."""
     parent = top.getparent()
     if parent is None or top.tag == "body":
         return [top]
@@ -282,11 +299,13 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
     top_class = top.get("class") or ""
     kind = top_class.split()[:1]  # its first class names the kind of item it is
     keep = []
+    above = True  # a sibling before the top: a box of one paragraph there may be the standfirst
     for sib in parent:
         if not isinstance(sib.tag, str):
             continue
         if sib is top:
             keep.append(sib)
+            above = False
             continue
         bonus = top_score * 0.2 if top_class and sib.get("class") == top_class else 0.0
         if sib in final and final[sib] + bonus >= threshold:
@@ -294,10 +313,12 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
         elif kind and sib.tag == top.tag and (sib.get("class") or "").split()[:1] == kind \
                 and text_len(sib) > 0 and link_density(sib) < 0.3:
             keep.append(sib)  # the next of a run of like items: a forum's posts, a story's parts
-        elif sib.tag == "p":
+        elif sib.tag == "p" or (above and _wraps_a_paragraph(sib, flags)):
             length = text_len(sib)
             density = link_density(sib, length)
             text = " ".join(text_of(sib).split())
+            if sib.tag != "p" and not _STOP.search(text):
+                continue  # a box's paragraph must end as prose does (not a teaser's "Read more")
             if length > 80 and density < 0.25:
                 keep.append(sib)
             elif 0 < length <= 80 and density == 0 and re.search(r"\.( |$)", text):

@@ -186,3 +186,29 @@ def test_loose_text_in_a_box_above_the_body_is_no_lead() -> None:
     body = "".join(f"<p>{REGION} Story {i}.</p>" for i in range(5))
     text = page(f"<div class='s0'>{welcome}<div class='s2'>{body}</div></div>")
     assert "Story 4." in text and "Welcome" not in text
+
+
+def test_a_standfirst_in_a_box_of_its_own_above_the_body_is_kept() -> None:
+    # the lead set in a component's box between the date line and the picture credit, above
+    # the body's box: judged beside the body as its paragraph would be (Readability.js puts
+    # such a paragraph in its box's place before it gathers the siblings)
+    intro = ("<div class='intro'><p>The federation has chosen the level passes for the season: "
+             "seven stages, each with a test on land, set out in one booklet for every club.</p></div>")
+    body = "".join(f"<p>{PARA} Story {i}.</p>" for i in range(4))
+    text = page(f"<div class='row'><div class='pubdate'>By the federation, 4. 2. 2022.</div>{intro}"
+                f"<div class='media'>© Federation</div><div class='body'>{body}</div></div>")
+    assert "seven stages" in text and "Story 3." in text
+
+
+def test_a_boxed_paragraph_below_the_body_or_not_ending_as_prose_is_not_taken_so() -> None:
+    # below the body, a box of one paragraph is a call or a note of the site; above it, one
+    # that ends in a link's words ("Find out more") is a teaser, not a standfirst
+    teaser = ("<div class='t'><p>Swimming gear for the new season, goggles, caps and fins, tested "
+              "by our editors in the water <a href='/gear'>Find out more</a></p></div>")
+    note = ("<div class='n'><p>Watch what our channel has for you: the clubs' training, the "
+            "finals and the stages, every week, with the coaches' tips.</p></div>")
+    body = "".join(f"<p>{PARA} Story {i}.</p>" for i in range(4))
+    text = page(f"<div class='row'>{teaser}<div class='media'>© Federation</div>"
+                f"<div class='body'>{body}</div>{note}</div>")
+    assert "Story 3." in text
+    assert "goggles" not in text and "channel" not in text
