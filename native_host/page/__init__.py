@@ -39,6 +39,7 @@ One module per job; this map says where to start reading.
   ``heuristics``   fields read the way a shopper reads them, for pages without complete markup,
                    on ``shopview`` (visible blocks in order, other products' boxes set apart)
   ``pageprice``    the product's own price · ``pagesku`` its code · ``stock`` stock wording
+  ``listprice``    the sale price beside a list price, told by the discount shown with them
   ``buybox`` ``buywords`` ``minicart``   buy controls, the words that buy, the cart box that is
                    not one
   ``tiles``        cards of other products in a row

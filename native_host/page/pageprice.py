@@ -20,6 +20,7 @@ from lxml import etree
 
 from native_host.page.buybox import buy_box, part_of_price
 from native_host.page.lazyre import Lazy
+from native_host.page.listprice import sale_price
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
                                     beside_parent, money_only, service, shown_text, signed)
 from native_host.page.normalise import normalise_price
@@ -37,7 +38,13 @@ def price_from_page(buttons: list[El], blocks: list[tuple[El, str]],
                     structured: bool = False) -> tuple[str | None, str | None]:
     """(price, currency text) of the product's price; see the module doc (``buttons``: the
     page's :func:`buybox.buy_buttons`; ``structured``: the page has product markup, so it
-    sells something even without a buy button found)."""
+    sells something even without a buy button found).  (session 20) A list price read
+    gives way to the sale price shown beside it with the discount (:mod:`listprice`)."""
+    price, currency = _read(buttons, blocks, structured)
+    return sale_price(blocks, price, currency)
+
+
+def _read(buttons: list[El], blocks: list[tuple[El, str]], structured: bool) -> tuple[str | None, str | None]:
     title = title_at(blocks)
     anchor = 0 if title is None else title
     candidates: list[tuple[int, str, str | None, bool, El]] = []
