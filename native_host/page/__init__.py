@@ -21,6 +21,7 @@ One module per job; this map says where to start reading.
   ``leads``        the standfirst above the body
   ``cleaning``     the surgery around it: prepare the page, then clean the chosen subtree with
   ``inarticle``    blocks about the article or pointing away from it (related, tags, calls)
+  ``pointers``     "Read also: <a>…</a>" and "See also" lines pointing to other stories
   ``crumbs`` ``adlabels`` ``leftovers`` ``notices``   breadcrumbs, ad labels, the site's rows
                    and notices, told by shape and wording rather than class names
   ``commentnotes`` the comment section's notes ("Comments are closed") and the thread above them

@@ -16,14 +16,14 @@ from lxml import etree
 from native_host.page.adlabels import drop_ad_labels
 from native_host.page.anchor import title_words
 from native_host.page.crumbs import drop_crumb_trail
-from native_host.page.inarticle import (drop as _drop, drop_marked, drop_pointers, drop_tail_calls,
-                                        remove_all as _remove_all, set_text)
+from native_host.page.inarticle import drop as _drop, drop_marked, drop_tail_calls, remove_all as _remove_all, set_text
 from native_host.page.lazyre import Lazy
 from native_host.page.leftovers import (WRITES, drop_link_rows, form_leftover, heading_density, icon_label,
                                         note_field, orphan_heading)
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
                                        text_len, wraps_a_block)
 from native_host.page.parse import HIDDEN_STYLE, text_of
+from native_host.page.pointers import drop_pointers
 from native_host.page.render import BLOCK_TAGS
 from native_host.page.linkboxes import drop_link_boxes
 from native_host.page.logins import is_password, login_boxes

@@ -5,7 +5,9 @@
 * captions and photo credits (``<figcaption>``, or named "caption"/"credit", short and
   beside a picture, or a short paragraph with a "©" or a "Foto:"/"Photo:"/"Credit:" label):
   the human-judged corpora leave them out of the article;
-* "Read also: <a>another story</a>" pointers in the article's flow.
+* calls to follow or subscribe and notices at the article's end.
+
+The "Read also" pointers in the article's flow are in :mod:`pointers`.
 """
 
 from __future__ import annotations
@@ -187,98 +189,6 @@ def drop_marked(article: El) -> list[El]:
                 doomed.append(el)
     remove_all(doomed)
     return controls
-
-
-# "Read also: <a>Another story</a>", "Lea también: <a>…</a>", "Czytaj też: <a>…</a>": a
-# short label and a link to another page, in the article's flow
-_POINTER_LABEL = Lazy(r"^\W*(\w[\w'’ -]{0,30}?)\s*[:?»›→>|]+\s*$")
-_POINTER_TAGS = ("p", "h2", "h3", "h4", "h5", "h6")
-
-
-def drop_pointers(article: El) -> None:
-    """Drop blocks that only point to other stories: a label of up to four words ending in
-    ":", "?", "»" (in any language) and then a link with the rest of the text; a short
-    label alone ("Lesen Sie auch", "Auch auf example.de") and the blocks of only links
-    right after it; and WordPress's cards for other posts ("wp-embedded-content").  One pass;
-    most paragraphs are ruled out by their first characters."""
-    doomed: list[El] = []
-    for el in article.iter(*_POINTER_TAGS):
-        lead = len((el.text or "").strip())
-        if lead > 80 or (lead > 40 and len(el)):
-            continue  # prose from its first words (and more after): neither kind of pointer
-        first = next(el.iter("a"), None)
-        if first is None:
-            if (not lead and not len(el)) or any(child.tag in _NOT_IN_LABEL for child in el):
-                continue  # empty, or blocks inside: not a label
-            after = _next_element(el)
-            if _label(el) and _link_block(after):
-                doomed.append(el)
-                while _link_block(after):
-                    doomed.append(after)
-                    after = _next_element(after)
-            continue
-        href = (first.get("href") or "").strip()
-        if lead > 40 or not href or href.startswith("#"):
-            continue
-        match = _POINTER_LABEL.match(_text_before(el, first, 40))
-        if match is None or len(match.group(1).split()) > 4:
-            continue
-        length = text_len(el)
-        if 0 < length <= 250 and link_density(el, length) >= 0.5:
-            doomed.append(el)
-    # WordPress's card for another post embedded in this one (after the labels above: "Das
-    # könnte dich auch interessieren:" goes with the card it announces)
-    doomed.extend(el for el in article.iter("blockquote") if _embedded_post(el.get("class")))
-    remove_all(doomed)
-
-
-def _embedded_post(names: str | None) -> bool:
-    return names is not None and "wp-embedded-content" in names
-
-
-_LINKS_TAGS = {"p", "ul", "ol", "blockquote", "div"}
-_NOT_IN_LABEL = {"p", "div", "ul", "ol", "table", "section", "blockquote", "figure", "article"}
-
-
-def _next_element(el: El) -> El | None:
-    after = el.getnext()
-    while after is not None and not isinstance(after.tag, str):
-        after = after.getnext()
-    return after
-
-
-def _link_block(el: El | None) -> bool:
-    """A short block that is nothing but links to other stories (a list of them, an
-    embedded teaser), not a list of sources that shows their addresses."""
-    if el is None or el.tag not in _LINKS_TAGS:
-        return False
-    length = text_len(el)
-    if not 0 < length <= 600 or link_density(el, length) < 0.8:
-        return False
-    return not any((a.text or "").lstrip().startswith(("http", "www.")) for a in el.iter("a"))
-
-
-def _label(el: El) -> bool:
-    """A label for what follows ("Lesen Sie auch", "Das Thema könnte dich auch
-    interessieren:"): a heading, or a paragraph ending in ":"/"?", of up to eight words."""
-    text = " ".join(text_of(el).split())
-    if not text or len(text) > 80 or len(text.split()) > 8:
-        return False
-    return el.tag != "p" or text.endswith((":", "?"))
-
-
-def _text_before(el: El, stop: El, limit: int) -> str:
-    """The text of ``el`` before its descendant ``stop``, in document order; only its
-    start once that passes ``limit`` characters."""
-    parts: list[str] = []
-    size = 0
-    for event, node in etree.iterwalk(el, events=("start", "end")):
-        if node is stop or size > limit:
-            break
-        piece = (node.text if event == "start" else node.tail if node is not el else None) or ""
-        parts.append(piece)
-        size += len(piece)
-    return " ".join(" ".join(parts).split())
 
 
 # a call to follow, subscribe or download, told by the names of where to (the same in

@@ -91,6 +91,24 @@ def test_a_short_label_and_the_links_after_it_are_dropped() -> None:
         assert pointer not in text
 
 
+def test_a_label_on_its_own_line_and_lines_of_links_to_other_posts_are_dropped() -> None:
+    # "See also" and the blog's other posts, one per line, in one paragraph
+    text = article(
+        f"<p>{PARA * 2}</p>"
+        "<p>Siehe auch<br><a href='/chemtrails'>Die dümmste aller Verschwörungstheorien</a><br>"
+        "<a href='/mehr'>Immer mehr Verschwörungsbedürftige</a><br><a href='/zehn'>Verschwörungsspaß "
+        "in zehn Minuten</a></p>"
+        f"<p>{PARA * 2}</p>")
+    assert PARA.strip() in text
+    assert "Siehe auch" not in text and "Verschwörungs" not in text
+    sources = article(
+        f"<p>{PARA * 2}</p>"
+        "<p>Quellen<br><a href='https://example.org/a'>https://example.org/report-2019</a><br>"
+        "<a href='https://example.org/b'>https://example.org/minutes</a></p>"
+        f"<p>{PARA * 2}</p>")
+    assert "Quellen" in sources and "https://example.org/minutes" in sources
+
+
 def test_sources_that_show_their_addresses_and_labels_before_prose_stay() -> None:
     text = article(
         f"<p>{PARA * 2}</p>"
