@@ -143,6 +143,22 @@ def beside_image(el: El) -> bool:
     return False
 
 
+def under_image(el: El) -> bool:
+    """Whether a picture comes before ``el`` in a box of a caption's size around it (up to
+    three levels): a caption under its picture, whatever the box is called (a lead stands
+    under the title, its picture after it)."""
+    node = el
+    for _ in range(3):
+        parent = node.getparent()
+        if parent is None or text_len(parent) > _CAPTION_CHARS:
+            return False
+        for sib in node.itersiblings(preceding=True):
+            if isinstance(sib.tag, str) and (sib.tag in _MEDIA or next(sib.iter(*_MEDIA), None) is not None):
+                return True
+        node = parent
+    return False
+
+
 def drop_marked(article: El) -> list[El]:
     """Drop share widgets and calls to action (short blocks named so: "share", "cta",
     "donate"), captions (a ``<figcaption>``, or a block named "caption"/"credit" beside a

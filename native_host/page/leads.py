@@ -12,7 +12,7 @@ from __future__ import annotations
 from lxml import etree
 
 from native_host.page.anchor import Anchor
-from native_host.page.inarticle import beside_image
+from native_host.page.inarticle import beside_image, under_image
 from native_host.page.measures import LOOSE_RUN, NOT_LEAD, Flags, class_and_id, class_weight, link_density, text_len
 from native_host.page import scoring
 from native_host.page.scoring import is_ancestor
@@ -95,7 +95,7 @@ _LEAD_BOX_CHARS = 1200
 def _lead_before(first: El, flags: Flags) -> list[El]:
     """The lead in a small box just before the article's body (or an ancestor of it, up to
     three levels): one to three lead-like paragraphs, in a box of at most 1200 characters
-    (a standfirst, not another story or a teaser list)."""
+    (a standfirst, not another story or a teaser list), not a caption under its picture."""
     node = first
     for _ in range(_LEAD_LEVELS):
         box = node.getprevious()
@@ -107,7 +107,8 @@ def _lead_before(first: El, flags: Flags) -> list[El]:
                 return []
             found = [el for el in ([box] if box.tag == "p" else box.iter("p"))
                      if LOOSE_RUN not in el.attrib and text_len(el) >= _LEAD_CHARS
-                     and link_density(el) <= 0.2 and not _set_apart(el, box.getparent(), flags)]
+                     and link_density(el) <= 0.2 and not _set_apart(el, box.getparent(), flags)
+                     and not under_image(el)]
             return found if len(found) <= _MAX_LEADS else []
         node = node.getparent()
         if node is None or node.tag in ("body", "html"):

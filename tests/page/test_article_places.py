@@ -212,3 +212,19 @@ def test_a_boxed_paragraph_below_the_body_or_not_ending_as_prose_is_not_taken_so
                 f"<div class='body'>{body}</div>{note}</div>")
     assert "Story 3." in text
     assert "goggles" not in text and "channel" not in text
+
+
+def test_a_caption_under_its_picture_in_the_box_before_the_body_is_no_lead() -> None:
+    # a picture and its caption drawn as boxes (no <figure>, names that say nothing) right
+    # before the body's box: the caption comes after its picture; a lead shares its box with
+    # the title and stands before the picture
+    body = "".join(f"<p>{PARA} Story {i}.</p>" for i in range(4))
+    caption = ("<div class='m'><div class='p'><img src='/a.jpg'></div><div class='c'>Volunteers help "
+               "with the evacuation, with the injured and with the shelters. Photo: Federation</div></div>")
+    text = page(f"<div class='row'>{caption}<div class='body'>{body}</div></div>")
+    assert "Story 3." in text and "Volunteers" not in text
+    lead = ("<div class='m'><h1>Level passes for every club</h1><p>The federation has chosen the level "
+            "passes for the season: seven stages, each with a test on land.</p><div class='p'>"
+            "<img src='/b.png'></div></div>")
+    text = page(f"<div class='row'>{lead}<div class='body'>{body}</div></div>")
+    assert "seven stages" in text and "Story 3." in text
