@@ -65,8 +65,20 @@ _OTHER_SUBJECT = Lazy(
     r"pick[\s-]?up|in[\s-]stores?\b|\bstores?\b|\bchat\b|deliver|shipping|your area|postcode|"
     r"zip code|\bsizes?\b|colou?r|variant|this option|warranty|installation|retrait|en magasin|"
     r"abholung|filiale|im markt|tienda|negozio|\btalla\b|taille|größe|taglia|rozmiar|velikost|"
-    r"méret|storlek|størrelse|koko\b|beden",
+    r"méret|storlek|størrelse|koko\b|beden|"
+    # (session 20) a size or colour named without the word "size" or "colour": "XL – Sold out",
+    # "Black: Sold out", "Out of stock in EU 42", "Maat XL uitverkocht", "Currently unavailable in Red"
+    r"\bmaat\b|размер|veľkosť|mărime|μέγεθος|tamanho|\btalle\b|サイズ|尺码|尺寸|사이즈|"
+    r"farbe|couleur|coloris|colore|kolor|kleur|цвет|\bcor\b|färg|farve|farge|väri|szín|\brenk|barva|culoare|"
+    r"(?<![\w'’-])(?:[2-6]?x{1,3}[sl]|xs)(?![\w'’-])|\b(?:eu|uk|us|gr\.?)\s?\d{1,2}(?:[.,]5)?\b|"
+    r"\b(?:black|white|red|blue|green|navy|gr[ae]y|pink|beige|brown|yellow|purple|"
+    r"schwarz|wei(?:ß|ss)|rot|blau|grün|grau|braun|gelb|noire?|blanc(?:he)?|rouge|bleue?|verte?|grise?|marron|jaune|"
+    r"ner[oa]|bianc[oa]|ross[oa]|blu|grigi[oa]|giall[oa]|negr[oa]|blanc[oa]|roj[oa]|azul|verde|gris|marrón|amarill[oa]|"
+    r"czarn[ya]|biał[ya]|czerwon[ya]|niebiesk[ia]|zielon[ya]|szar[ya]|zwart|wit|rood|blauw|groen|grijs|bruin|"
+    r"ч[её]рн(?:ый|ая)|бел(?:ый|ая)|красн(?:ый|ая)|син(?:ий|яя)|зел[её]н(?:ый|ая)|сер(?:ый|ая)|preto|branco|vermelho)\b",
     re.I)
+# (session 20) a lone size letter beside stock wording ("S – Sold out"), upper case only
+_SIZE_LETTER = Lazy(r"(?<![\w'’.-])[SML](?![\w'’.-])")
 
 
 def wording(text: str, context: str = "") -> str | None:
@@ -76,7 +88,8 @@ def wording(text: str, context: str = "") -> str | None:
     if OUT.search(lowered):
         if OUT_NOW.match(text):
             return "out"
-        return "other" if _OTHER_SUBJECT.search(text) or _OTHER_SUBJECT.search(context) else "out"
+        return "other" if _OTHER_SUBJECT.search(text) or _SIZE_LETTER.search(text) \
+            or _OTHER_SUBJECT.search(context) else "out"
     if IN.search(lowered):
         return None if SOON.search(lowered) else "in"
     return None

@@ -20,10 +20,26 @@ def test_unavailable_for_store_pickup_is_not_out_of_stock() -> None:
     assert p is not None and p.availability == "InStock"
 
 
-def test_sold_out_in_one_size_says_nothing_about_the_product() -> None:
+@pytest.mark.parametrize("note", [
+    "Size M sold out",
+    # (session 20) the size or colour named without the word: a size token, a colour's name,
+    # or a size / colour word in more languages
+    "XL – Sold out", "S – Sold out", "Out of stock in XXL", "Sold out in EU 42", "Maat XL uitverkocht",
+    "Black: Sold out", "Currently unavailable in Red", "Sold out: Navy / XL", "Nicht auf Lager in Schwarz",
+    "Épuisé en XL", "Noir : Épuisé", "Esaurito in Nero", "Agotado en Negro", "Czarny: Wyprzedane",
+    "Чёрный: Нет в наличии", "Farbe Rot ausverkauft", "Kleur: uitverkocht", "Размер 46: нет в наличии",
+])
+def test_sold_out_in_one_size_or_colour_says_nothing_about_the_product(note: str) -> None:
     p = product_of("<h1>Wool coat</h1><span class='price'>129,00 €</span>"
-                   "<p class='stock-note'>Size M sold out</p><p>Free returns</p>")
+                   f"<p class='stock-note'>{note}</p><p>Free returns</p>")
     assert p is not None and p.availability != "OutOfStock"
+
+
+@pytest.mark.parametrize("said", ["Sold out", "L'article est épuisé", "Artikel ist ausverkauft",
+                                  "Currently unavailable.", "Rupture de stock"])
+def test_sold_out_wording_without_a_size_or_colour_is_still_the_products(said: str) -> None:
+    p = product_of(f"<h1>Wool coat</h1><span class='price'>129,00 €</span><p class='stock-note'>{said}</p>")
+    assert p is not None and p.availability == "OutOfStock"
 
 
 @pytest.mark.parametrize("said, name", [
