@@ -135,7 +135,7 @@ _MORE = Lazy(r"^(?:empfohlene (?:beiträge|artikel)|weitere (?:artikel|beiträge
              r"popular (?:posts|stories)|most read|à lire aussi|lire aussi|sur le même sujet|articles similaires|"
              r"vous aimerez aussi|laisser un commentaire|te puede interesar|noticias relacionadas|más noticias|"
              r"lee también|artículos relacionados|deja un comentario|potrebbe interessarti|leggi anche|"
-             r"articoli correlati|lascia un commento|(?:zobacz|czytaj|przeczytaj) (?:też|także)|podobne artykuły|"
+             r"articoli correlati|lascia un commento|(?:zobacz|czytaj|przeczytaj) (?:też|także|również)|podobne artykuły|"
              r"lees ook|gerelateerde artikelen)\s*:?$", re.IGNORECASE)
 _MORE_CHARS = 60
 
