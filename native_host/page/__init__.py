@@ -40,6 +40,8 @@ One module per job; this map says where to start reading.
   ``heuristics``   fields read the way a shopper reads them, for pages without complete markup,
                    on ``shopview`` (visible blocks in order, other products' boxes set apart)
   ``pageprice``    the product's own price · ``pagesku`` its code · ``stock`` stock wording
+  ``stockshown``   stock wording as the page shows it: a stock-named element's, weighed with
+                   what is around it (a picker's choice, one offer of a list)
   ``listprice``    the sale price beside a list price, told by the discount shown with them
   ``buybox`` ``buywords`` ``minicart``   buy controls, the words that buy, the cart box that is
                    not one

@@ -23,6 +23,7 @@ from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
+from native_host.page.stockshown import from_stock_element, not_disabled, one_option, says
 from native_host.page.tiles import in_product_row, of_other_products
 
 if TYPE_CHECKING:
@@ -34,7 +35,6 @@ _ITEMPROP_XPATH = etree.XPath(
     "//*[@itemprop='price' or @itemprop='priceCurrency' or @itemprop='availability' "
     "or @itemprop='sku' or @itemprop='lowPrice' or @itemprop='productID']"
 )
-_STOCK_CLASS = Lazy(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
 
 
 def _loose_itemprops(root: El) -> dict[str, Any]:
@@ -50,85 +50,6 @@ def _loose_itemprops(root: El) -> dict[str, Any]:
     return found
 
 
-def _around(el: El) -> str:
-    """The short text of the block holding ``el`` (a label beside a stock message)."""
-    own = " ".join(text_of(el).split())
-    for node in shopview.ancestors(el, 3):  # past wrappers (<strong>) that hold only this text
-        if node.tag in ("body", "html", "main", "form"):
-            return ""
-        text = " ".join(text_of(node).split())
-        if text != own:
-            return text if len(text) <= 80 else ""
-    return ""
-
-
-def _says(el: El, text: str) -> str | None:
-    """:func:`stock.wording` of ``el``'s text, out-of-stock wording weighed with the label
-    beside it (looked up only then: it is rare)."""
-    said = wording(text)
-    if said != "out":
-        return said
-    if _one_option(el) or _one_offer(el) or _state_label(el) or in_product_row(el):
-        return "other"
-    return wording(text, _around(el))
-
-
-def _state_label(el: El) -> bool:
-    """Whether ``el`` is one of the state labels a shop's template puts in its enabled
-    add-to-cart control, beside its buy words — "Dodaj do koszyka" · "Produkt niedostępny",
-    the one not in force hidden by a style sheet: the control, not the label, says whether
-    the product can be bought (a control that says only "Sold out" is not one)."""
-    for node in (el, *shopview.ancestors(el, 4)):
-        if node.tag in ("a", "button"):
-            return _not_disabled(node) and bool(_BUY.search(text_of(node)[:200]))
-    return False
-
-
-_OPTION_TAGS = {"li", "button", "label", "a", "td"}
-
-
-def _one_option(el: El) -> bool:
-    """Whether ``el`` is (in) one of a row of like choices — a size or colour picker's
-    "XL · sold out" — rather than a message about the product."""
-    for node in (el, *shopview.ancestors(el, 2)):
-        parent = node.getparent()
-        if node.tag in _OPTION_TAGS and parent is not None:
-            like = sum(1 for sib in parent if sib.tag == node.tag)
-            if like >= 3:
-                return True
-    return False
-
-
-def _one_offer(el: El) -> bool:
-    """Whether ``el`` is in one of a list of offers drawn with any tags — a comparison
-    site's rows of shops or variants, each with its own price and stock ("Out of Stock" ·
-    "₹2,900" in one row, "₹2,999" · "Shop Now" in the next): a row (within three levels)
-    that shows an amount beside a sibling of the same shape (same tag, same children's
-    tags) that shows one too."""
-    for node in shopview.ancestors(el, 3):
-        parent = node.getparent()
-        if parent is None or len(parent) > 200 or len(node) < 2:
-            continue
-        shape = [child.tag for child in node]
-        like = [sib for sib in parent if sib is not node and sib.tag == node.tag and len(sib) == len(shape)
-                and [child.tag for child in sib] == shape]
-        if like and MONEY.search(text_of(node)[:400]) and any(MONEY.search(text_of(sib)[:400]) for sib in like[:8]):
-            return True
-    return False
-
-
-def _availability_from_stock_element(blocks: list[tuple[El, str]]) -> str | None:
-    """Stock wording inside an element whose class/id says stock/availability."""
-    for el, text in blocks:
-        if len(text) >= 80:
-            continue
-        said = _says(el, text)
-        found = "OutOfStock" if said == "out" else "InStock" if said == "in" else None
-        if found and any(_STOCK_CLASS.search(shopview.attrs(node)) for node in (el, *shopview.ancestors(el, 2))):
-            return found
-    return None
-
-
 def _buy_state(buttons: list[El]) -> str | None:
     """"enabled" when the product has an add-to-cart / buy button (of ``buttons``, the
     page's :func:`buybox.buy_buttons`) a shopper can press, "disabled" when all of its buy
@@ -136,14 +57,8 @@ def _buy_state(buttons: list[El]) -> str | None:
     ``add-to-cart`` button a script no longer lets one press) —, None when it shows none."""
     if not buttons:
         return None
-    enabled = any(_not_disabled(el) and not _says_only_out(el) for el in buttons)
+    enabled = any(not_disabled(el) and not _says_only_out(el) for el in buttons)
     return "enabled" if enabled else "disabled"
-
-
-def _not_disabled(el: El) -> bool:
-    """Whether the control ``el`` is not marked disabled (attribute, ARIA state or class)."""
-    return el.get("disabled") is None and el.get("aria-disabled") != "true" \
-        and "disabled" not in (el.get("class") or "")
 
 
 def _says_only_out(el: El) -> bool:
@@ -153,7 +68,7 @@ def _says_only_out(el: El) -> bool:
     "Notify me when available")."""
     if el.tag == "form":
         submits = [c for c in el.iter("button", "input") if _submits(c)]
-        return bool(submits) and not any(_not_disabled(c) and not _says_only_out(c) for c in submits)
+        return bool(submits) and not any(not_disabled(c) and not _says_only_out(c) for c in submits)
     label = input_label(el) if el.tag == "input" else named(el, text_of(el))
     text = " ".join(label.split())[:80]
     return bool(text) and wording(text) == "out" and not _BUY.search(text)
@@ -179,7 +94,7 @@ def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str 
     start = shopview.title_index(blocks)
     region = blocks[start:start + _REGION] if start else blocks
     for el, text in region:
-        if len(text) < 60 and _says(el, text) == "out":
+        if len(text) < 60 and says(el, text) == "out":
             if not buy_enabled or _OUT_NOW.match(text):
                 return "OutOfStock"
             return None
@@ -311,7 +226,7 @@ def _says_sold_out(h1s: list[El]) -> bool:
     if not says:
         return False  # the usual answer, found before the costly card test below
     # (session 13) other products' cards and a picker's choices in between do not count
-    near = [el for el, _ in blocks if not in_product_row(el) and not _one_option(el)]
+    near = [el for el, _ in blocks if not in_product_row(el) and not one_option(el)]
     return any(id(el) in says and not shopview.hidden_or_other(el) for el in near[:_NEAR_TITLE])
 
 
@@ -382,7 +297,7 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: Survey,
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:
                 out.setdefault("currency", currency)
-    stock = _availability_from_stock_element(blocks) if "availability" in missing else None
+    stock = from_stock_element(blocks) if "availability" in missing else None
     looks_like_product = structured or sold_out or stock is not None or "price" in out or known.price is not None
     if "availability" in missing and looks_like_product:
         availability = stock or _availability_from_page(buy, blocks)

@@ -1,0 +1,109 @@
+"""Stock wording the page shows, weighed with what is around it (moved out of
+:mod:`heuristics` in session 20, output identical): a stock-named element's wording, and
+whether out-of-stock wording speaks for the product or for one of its choices (a size
+picker's "XL · sold out"), one offer of a list, a state label of the buy control, or
+another product's card.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from native_host.page import shopview
+from native_host.page.buywords import BUY as _BUY
+from native_host.page.lazyre import Lazy
+from native_host.page.money import MONEY
+from native_host.page.parse import text_of
+from native_host.page.stock import wording
+from native_host.page.tiles import in_product_row
+
+El = etree._Element
+
+_STOCK_CLASS = Lazy(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
+
+
+def _around(el: El) -> str:
+    """The short text of the block holding ``el`` (a label beside a stock message)."""
+    own = " ".join(text_of(el).split())
+    for node in shopview.ancestors(el, 3):  # past wrappers (<strong>) that hold only this text
+        if node.tag in ("body", "html", "main", "form"):
+            return ""
+        text = " ".join(text_of(node).split())
+        if text != own:
+            return text if len(text) <= 80 else ""
+    return ""
+
+
+def says(el: El, text: str) -> str | None:
+    """:func:`stock.wording` of ``el``'s text, out-of-stock wording weighed with the label
+    beside it (looked up only then: it is rare)."""
+    said = wording(text)
+    if said != "out":
+        return said
+    if one_option(el) or _one_offer(el) or _state_label(el) or in_product_row(el):
+        return "other"
+    return wording(text, _around(el))
+
+
+def _state_label(el: El) -> bool:
+    """Whether ``el`` is one of the state labels a shop's template puts in its enabled
+    add-to-cart control, beside its buy words — "Dodaj do koszyka" · "Produkt niedostępny",
+    the one not in force hidden by a style sheet: the control, not the label, says whether
+    the product can be bought (a control that says only "Sold out" is not one)."""
+    for node in (el, *shopview.ancestors(el, 4)):
+        if node.tag in ("a", "button"):
+            return not_disabled(node) and bool(_BUY.search(text_of(node)[:200]))
+    return False
+
+
+_OPTION_TAGS = {"li", "button", "label", "a", "td"}
+
+
+def one_option(el: El) -> bool:
+    """Whether ``el`` is (in) one of a row of like choices — a size or colour picker's
+    "XL · sold out" — rather than a message about the product."""
+    for node in (el, *shopview.ancestors(el, 2)):
+        parent = node.getparent()
+        if node.tag in _OPTION_TAGS and parent is not None:
+            like = sum(1 for sib in parent if sib.tag == node.tag)
+            if like >= 3:
+                return True
+    return False
+
+
+def _one_offer(el: El) -> bool:
+    """Whether ``el`` is in one of a list of offers drawn with any tags — a comparison
+    site's rows of shops or variants, each with its own price and stock ("Out of Stock" ·
+    "₹2,900" in one row, "₹2,999" · "Shop Now" in the next): a row (within three levels)
+    that shows an amount beside a sibling of the same shape (same tag, same children's
+    tags) that shows one too."""
+    for node in shopview.ancestors(el, 3):
+        parent = node.getparent()
+        if parent is None or len(parent) > 200 or len(node) < 2:
+            continue
+        shape = [child.tag for child in node]
+        like = [sib for sib in parent if sib is not node and sib.tag == node.tag and len(sib) == len(shape)
+                and [child.tag for child in sib] == shape]
+        if like and MONEY.search(text_of(node)[:400]) and any(MONEY.search(text_of(sib)[:400]) for sib in like[:8]):
+            return True
+    return False
+
+
+def from_stock_element(blocks: list[tuple[El, str]]) -> str | None:
+    """Stock wording inside an element whose class/id says stock/availability."""
+    for el, text in blocks:
+        if len(text) >= 80:
+            continue
+        said = says(el, text)
+        found = "OutOfStock" if said == "out" else "InStock" if said == "in" else None
+        if found and any(_STOCK_CLASS.search(shopview.attrs(node)) for node in (el, *shopview.ancestors(el, 2))):
+            return found
+    return None
+
+
+def not_disabled(el: El) -> bool:
+    """Whether the control ``el`` is not marked disabled (attribute, ARIA state or class)."""
+    return el.get("disabled") is None and el.get("aria-disabled") != "true" \
+        and "disabled" not in (el.get("class") or "")
