@@ -41,7 +41,7 @@ One module per job; this map says where to start reading.
                    on ``shopview`` (visible blocks in order, other products' boxes set apart)
   ``pageprice``    the product's own price · ``pagesku`` its code · ``stock`` stock wording
   ``stockshown``   stock wording as the page shows it: a stock-named element's, weighed with
-                   what is around it (a picker's choice, one offer of a list)
+                   what is around it (a picker's choice, one offer of a list, a notify offer)
   ``listprice``    the sale price beside a list price, told by the discount shown with them
   ``buybox`` ``buywords`` ``minicart``   buy controls, the words that buy, the cart box that is
                    not one

@@ -77,6 +77,16 @@ _OTHER_SUBJECT = Lazy(
     r"czarn[ya]|biał[ya]|czerwon[ya]|niebiesk[ia]|zielon[ya]|szar[ya]|zwart|wit|rood|blauw|groen|grijs|bruin|"
     r"ч[её]рн(?:ый|ая)|бел(?:ый|ая)|красн(?:ый|ая)|син(?:ий|яя)|зел[её]н(?:ый|ая)|сер(?:ый|ая)|preto|branco|vermelho)\b",
     re.I)
+# (session 20) an offer to be told when it is back ("Notify me when available", "M'avertir quand
+# disponible", "Powiadom o dostępności"): a control's label, said for a size or colour not in stock
+# as well as for a sold-out product — it states no stock of its own (the buy control tells which)
+NOTIFY = Lazy(r"\b(?:notify me|e-?mail me when|alert me when|let me know when|tell me when|get notified|"
+              r"benachrichtig|informieren sie mich|m'avertir|m’avertir|me prévenir|prévenez-moi|m'alerter|"
+              r"alertez-moi|être alerté|avvisami|avvertimi|notificami|avísame|avisarme|notifícame|avise-me|"
+              r"avisar-me|notifique-me|houd me op de hoogte|breng me op de hoogte|powiadom|daj mi znać|"
+              r"сообщить о (?:поступлении|наличии)|уведомить о (?:поступлении|наличии)|hlídat dostupnost|"
+              r"upozornit na dostupnost|bevaka|meddela mig|giv mig besked|gi meg beskjed|ilmoita kun|"
+              r"értesítést kérek)", re.I)
 # (session 20) a lone size letter beside stock wording ("S – Sold out"), upper case only
 _SIZE_LETTER = Lazy(r"(?<![\w'’.-])[SML](?![\w'’.-])")
 

@@ -16,7 +16,7 @@ from native_host.page.buywords import BUY as _BUY
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY
 from native_host.page.parse import text_of
-from native_host.page.stock import wording
+from native_host.page.stock import NOTIFY, wording
 from native_host.page.tiles import in_product_row
 
 El = etree._Element
@@ -38,8 +38,11 @@ def _around(el: El) -> str:
 
 def says(el: El, text: str) -> str | None:
     """:func:`stock.wording` of ``el``'s text, out-of-stock wording weighed with the label
-    beside it (looked up only then: it is rare)."""
+    beside it (looked up only then: it is rare).  (session 20) An offer to be told when it is
+    back (:data:`stock.NOTIFY`) is no statement of the product's stock: "other"."""
     said = wording(text)
+    if said is not None and NOTIFY.search(text):
+        return "other"
     if said != "out":
         return said
     if one_option(el) or _one_offer(el) or _state_label(el) or in_product_row(el):

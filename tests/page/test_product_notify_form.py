@@ -37,3 +37,29 @@ def test_a_cart_form_whose_only_button_no_longer_buys_is_not_in_stock(button: st
 def test_a_cart_form_that_still_buys_reads_in_stock(form: str) -> None:
     p = product_of(f"{_KETTLE}{form}")
     assert p is not None and p.availability == "InStock"
+
+
+@pytest.mark.parametrize("notify", [
+    "<a href='#notify'>Notify me when available</a>", "<button type='button'>Email me when it's back in stock</button>",
+    "<span>M'avertir quand disponible</span>", "<span>Avvisami quando disponibile</span>",
+    "<span>Avísame cuando esté disponible</span>", "<span>Powiadom o dostępności</span>",
+    "<span>Сообщить о поступлении</span>", "<span>Benachrichtigen, wenn verfügbar</span>",
+])
+def test_an_offer_to_be_told_beside_a_buy_button_says_nothing_of_the_products_stock(notify: str) -> None:
+    # (session 20) a stock-named box after the buy button offers to tell when a size is back:
+    # read as "out of stock" (or, with "disponible" in it, as "in stock") it spoke for the product
+    p = product_of(f"{_KETTLE}<button class='x3'>Add to cart</button><div class='product-stock'>{notify}</div>")
+    assert p is not None and p.availability == "InStock"
+
+
+@pytest.mark.parametrize("notify", ["<span>M'avertir quand disponible</span>", "<span>Avvisami quando disponibile</span>"])
+def test_an_offer_to_be_told_on_a_sold_out_page_is_not_read_as_in_stock(notify: str) -> None:
+    # "disponible" in it is no statement that the product is available
+    p = product_of(f"{_KETTLE}<button class='x3' disabled>Ajouter au panier</button><div class='product-stock'>{notify}</div>")
+    assert p is not None and p.availability != "InStock"
+
+
+def test_sold_out_wording_beside_the_offer_to_be_told_is_still_read() -> None:
+    p = product_of(f"{_KETTLE}<button class='x3' disabled>Add to cart</button><div class='product-stock'><p>Sold out</p>"
+                   "<a href='#notify'>Notify me when available</a></div>")
+    assert p is not None and p.availability == "OutOfStock"
