@@ -145,7 +145,7 @@ def variant_page(key: str, markup: str, gold: Any, name: str) -> tuple[str, Any]
     return (out, (gold[0], list(gold[1]) + added)) if snippet else (out, gold)
 
 
-def table(corpus: TextCorpus, names: list[str], systems: list[str]) -> list[str]:
+def table(corpus: TextCorpus, names: list[str], systems: list[str], digits: int = 3) -> list[str]:
     out = [f"Main text on rewritten pages — {corpus.title}", "",
            "| variant | system | F1 (P / R), all pages | half A | half B |", "|---|---|---|---|---|"]
     for name in names:
@@ -156,7 +156,8 @@ def table(corpus: TextCorpus, names: list[str], systems: list[str]) -> list[str]
             rows, _ = rewritten.run(SYSTEMS[system])
             f1, p, r = rewritten.figure(rows)[:3]
             a, b = rewritten.figure(rows, "A")[0], rewritten.figure(rows, "B")[0]
-            out.append(f"| {name} | {system} | {f1:.3f} ({p:.3f} / {r:.3f}) | {a:.3f} | {b:.3f} |")
+            d = digits
+            out.append(f"| {name} | {system} | {f1:.{d}f} ({p:.{d}f} / {r:.{d}f}) | {a:.{d}f} | {b:.{d}f} |")
             print(out[-1], file=sys.stderr, flush=True)
     return out
 
@@ -167,11 +168,12 @@ def main() -> int:
     ap.add_argument("--corpus", action="append", choices=["trafilatura-eval", "readability"])
     ap.add_argument("--system", action="append", choices=list(SYSTEMS))
     ap.add_argument("--limit", type=int, default=None, help="first N pages of each corpus")
+    ap.add_argument("--digits", type=int, default=3, help="decimals in the figures (5 to compare two versions)")
     args = ap.parse_args()
     corpora = {"trafilatura-eval": snippet_corpus, "readability": readability_corpus}
     for name in args.corpus or list(corpora):
         print("\n".join(table(corpora[name](args.limit), args.variant or list(VARIANTS),
-                              args.system or list(SYSTEMS))) + "\n")
+                              args.system or list(SYSTEMS), args.digits)) + "\n")
     return 0
 
 

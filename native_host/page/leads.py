@@ -1,5 +1,6 @@
 """The article's lead (standfirst, dek, "chapo"): paragraphs set apart above the body that
-:mod:`scoring` picks, which belong to the article.
+:mod:`scoring` picks, which belong to the article — or a sentence or two set as a subheading
+(``<h2 class="epigraph">``), which people reading the page count as its lead too.
 
 It is taken from the same ``<article>``/``<main>`` as the body (:func:`leads`), from between
 the title heading and the body (:func:`title_leads`), or from a small box right before the
@@ -24,6 +25,7 @@ El = etree._Element
 _LEAD_HOLDERS = {"article", "main"}
 _NOT_LEAD_TAGS = {"li", "figure", "figcaption", "table", "a", "blockquote"}
 _LEAD_CHARS = 60
+_HEADING_LEAD_CHARS = 100  # a subheading this long above the body is a standfirst set as one
 _MAX_LEADS = 3  # more paragraphs than a lead has: teasers or a second body, not a lead
 
 
@@ -46,10 +48,10 @@ def leads(top: El, first: El, flags: Flags) -> list[El]:
     for el in holder.iter(etree.Element):
         if el is first:
             break
-        if el.tag != "p" or LOOSE_RUN in el.attrib:
+        if not _lead_tag(el) or LOOSE_RUN in el.attrib:
             continue
         length = text_len(el)
-        if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, holder, flags)
+        if (length < _lead_chars(el) or link_density(el, length) > 0.2 or _set_apart(el, holder, flags)
                 or is_ancestor(el, first)):
             continue
         found.append(el)
@@ -105,8 +107,8 @@ def _lead_before(first: El, flags: Flags) -> list[El]:
         if size > 0:
             if size > _LEAD_BOX_CHARS:
                 return []
-            found = [el for el in ([box] if box.tag == "p" else box.iter("p"))
-                     if LOOSE_RUN not in el.attrib and text_len(el) >= _LEAD_CHARS
+            found = [el for el in ([box] if _lead_tag(box) else box.iter(*_LEAD_TAGS))
+                     if LOOSE_RUN not in el.attrib and text_len(el) >= _lead_chars(el)
                      and link_density(el) <= 0.2 and not _set_apart(el, box.getparent(), flags)
                      and not under_image(el)]
             return found if len(found) <= _MAX_LEADS else []
@@ -114,6 +116,20 @@ def _lead_before(first: El, flags: Flags) -> list[El]:
         if node is None or node.tag in ("body", "html"):
             return []
     return []
+
+
+_LEAD_TAGS = ("p", "h2", "h3")
+
+
+def _lead_tag(el: El) -> bool:
+    return el.tag in _LEAD_TAGS
+
+
+def _lead_chars(el: El) -> int:
+    """The least length of a lead: a paragraph of 60 characters; a subheading of 100 — a
+    sentence or two ("Kurz vor der Betriebsversammlung bei VW mehren sich Spekulationen, …"
+    in ``h2``), not a section's title."""
+    return _LEAD_CHARS if el.tag == "p" else _HEADING_LEAD_CHARS
 
 
 def _set_apart(el: El, holder: El, flags: Flags) -> bool:

@@ -96,6 +96,19 @@ def test_the_lead_above_the_body_in_the_article_header_is_kept() -> None:
     assert "Ann Writer" not in text  # a byline is not the lead
 
 
+def test_a_standfirst_set_as_a_long_subheading_is_the_lead_and_a_section_title_is_not() -> None:
+    dek = ("Kurz vor der Betriebsversammlung mehren sich die Spekulationen, wie viele Stellen "
+           "das Werk in diesem Jahr streichen wird.")
+    for head in (f"<h2 class='epigraph'>{dek}</h2>", f"<div class='intro'><h3>{dek}</h3></div>"):
+        text = article(f"<article><h1>Werk</h1>{head}<div class='body'>"
+                       + f"<p>{PARA * 2}</p>" * 4 + "</div></article>")
+        assert text.index(dek) < text.index(PARA.strip())
+    root = parse("<html><body><article><h1>Bridge</h1><h2>The council's vote on Tuesday</h2>"
+                 "<div class='body'>" + f"<p>{PARA * 2}</p>" * 4 + "</div></article></body></html>")
+    body = root.find(".//div[@class='body']")
+    assert leads(body, body, Flags()) == []  # a section's title, not a sentence or two
+
+
 def test_no_lead_is_taken_from_outside_the_article_or_from_a_list_of_teasers() -> None:
     outside = article(f"<div class='promo-box'><p>{LEAD}</p></div><article>"
                       + f"<p>{PARA * 2}</p>" * 4 + "</article>")
