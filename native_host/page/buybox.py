@@ -137,13 +137,19 @@ def _in_other_control(el: El, box: El, button: El) -> bool:
     script drives, like one drawn as a button."""
     node: El | None = el
     while node is not None and node is not box:
-        if node is not button and (node.tag == "button" or (node.tag == "a" and node.get("href"))
-                                   or node.get("role") in _CHOICES or ((node.get("role") == "button" or (
-                                       node.tag == "a" and not node.get("href"))) and len(
-                                       text_of(node)) <= 80) or _one_choice(node)):  # (drawn as a button: not a whole card)
+        if node is not button and _control(node):
             return True
         node = node.getparent()
     return False
+
+
+def _control(node: El) -> bool:
+    """Whether ``node`` is a control: a button, a link, a choice control, one drawn as a
+    button (a short label: not a whole card), or one of a row of click-handler choices."""
+    if node.tag == "button" or (node.tag == "a" and node.get("href")) or node.get("role") in _CHOICES:
+        return True
+    drawn = node.get("role") == "button" or (node.tag == "a" and not node.get("href"))
+    return (drawn and len(text_of(node)) <= 80) or _one_choice(node)
 
 
 def _one_choice(el: El) -> bool:
