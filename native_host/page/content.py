@@ -30,7 +30,7 @@ from native_host.page.cleaning import clean, prepare
 from native_host.page.commentnotes import drop_comment_notes
 from native_host.page.edgenotes import drop_edge_notes
 from native_host.page.lazyre import Lazy
-from native_host.page.measures import Flags
+from native_host.page.measures import SENTENCE_END, Flags
 from native_host.page.notices import drop_notices
 from native_host.page.recipes import head_scripts, recipe_lines
 from native_host.page.parse import text_of
@@ -91,7 +91,6 @@ def _head(container: El, chars: int) -> El:
 
 _TAIL_BYTES = 80  # a last line shorter than this (UTF-8 bytes) that is not a sentence is chrome
 _LISTISH = Lazy(r"^(?:[-*] |\d+\. |\| |```|> )")
-_END = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
 
 
 def _size(block: str) -> int:
@@ -100,7 +99,7 @@ def _size(block: str) -> int:
 
 def _sentence(block: str) -> bool:
     """A closing sentence of the article, not a label: six words or more and an end stop."""
-    return len(block.split()) >= 6 and _END.search(block) is not None
+    return len(block.split()) >= 6 and SENTENCE_END.search(block) is not None
 
 
 _EMAIL = Lazy(r"[\w.+-]+@[\w-]+\.[\w.-]+")

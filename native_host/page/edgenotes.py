@@ -32,13 +32,13 @@ from __future__ import annotations
 import re
 
 from native_host.page.lazyre import Lazy
+from native_host.page.measures import SENTENCE_END
 
 _NOTE_CHARS = 300
 _EDGE_BLOCKS = 6  # a disclaimer stands among the first or the last blocks, a call among the last
 _LABEL_BYTES = 80  # a short line after a call ("Nach oben", "Share") goes with it
 _SHARE = 1 / 4
 _NOT_PROSE = ("#", "- ", "* ", "|", "> ", "```")
-_END = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
 # a disclaimer's words, looked for with plain substring tests before the case-blind pattern
 _DISCLAIMER_WORDS = ("esponsib", "esponsab", "odpowiedzialno", "ewähr", "aftung", "orgaben", "xpressed",
                      "ecessarily", "Meinung de", "otwendig", "nbedingt", "engage", "essairement", "sariamente",
@@ -121,7 +121,7 @@ def call(block: str) -> bool:
 
 def _label(block: str) -> bool:
     return (_size(block) < _LABEL_BYTES and not block.startswith(_NOT_PROSE[1:])
-            and _END.search(block) is None)
+            and SENTENCE_END.search(block) is None)
 
 
 def drop_edge_notes(text: str) -> str:

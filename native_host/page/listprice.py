@@ -17,7 +17,7 @@ from lxml import etree
 
 from native_host.page.buybox import part_of_price
 from native_host.page.lazyre import Lazy
-from native_host.page.money import AMOUNT, CURRENCY, MONEY, STRUCK, amount, beside_parent, shown_text, signed
+from native_host.page.money import AMOUNT, CURRENCY, MONEY, STRUCK, amount, shown_signed, signed
 from native_host.page.shopview import ancestors
 from native_host.page.tiles import in_product_row
 
@@ -28,17 +28,11 @@ _FAR = 30  # … where the price it asks is shown, when a saving's words name th
 _PERCENT = Lazy(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%")
 
 
-def _shown(el: El, text: str) -> str:
-    """The amount ``el`` shows with its currency sign (its cents may sit in a child, its
-    sign in its parent: "83<sup>30</sup> <span>Lei</span>", "€" · "88,00")."""
-    return beside_parent(el, shown_text(el) if len(el) else text, signed, most=40)
-
-
 def _amounts(el: El, text: str) -> list[tuple[Decimal, str, str | None]]:
     """(amount, as the reader writes it, its currency text) of each amount ``el`` shows."""
     if len(text) > 40 or not AMOUNT.search(text) or (_PERCENT.search(text) and not signed(text)):
         return []  # (a percentage alone: not its parent's amounts)
-    shown = _shown(el, text)
+    shown = shown_signed(el, text)
     if len(shown) > 40:
         return []
     out = []

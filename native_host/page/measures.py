@@ -20,6 +20,8 @@ El = etree._Element
 # beside its blocks: it scores like any paragraph, but is no standfirst (a lead is set apart
 # as a paragraph of its own; loose text above the body is a box's blurb)
 LOOSE_RUN = "data-loose-run"
+# a text that ends as a sentence does: an end stop, then closing quotes or brackets
+SENTENCE_END = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
 # names of a block above the article that is no standfirst: its byline, date, a caption, a menu
 NOT_LEAD = Lazy(r"byline|author|date|time|meta|credit|caption|menu|affiliate|disclos|"
                 r"(?:^|[ _-])nav(?:$|[ _-])")

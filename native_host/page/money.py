@@ -135,6 +135,13 @@ def beside_parent(el: El, text: str, found: Callable[[str], object], *, most: in
     return text if most is not None and len(around) > most else around
 
 
+def shown_signed(el: El, text: str) -> str:
+    """The amount ``el`` shows (``text``, its own text) with its currency sign, read from its
+    whole shown text when the cents sit in a child ("£48<sup>99</sup>") and from its parent
+    when the sign does ("32" · "zł", "€" · "88,00"; a parent of at most 40 characters)."""
+    return beside_parent(el, shown_text(el) if len(el) else text, signed, most=40)
+
+
 # blocks that price a service sold with the product (delivery, warranty, insurance)
 _SERVICE = Lazy(r"deliver|shipping|courier|warrant|garanti|insurance|versand|lieferung|livraison|"
                       r"env[ií]o|spedizion|toimitus|tarne", re.I)

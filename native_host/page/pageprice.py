@@ -22,7 +22,7 @@ from native_host.page.buybox import buy_box, part_of_price
 from native_host.page.lazyre import Lazy
 from native_host.page.listprice import sale_price
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
-                                    beside_parent, money_only, service, shown_text, signed)
+                                    beside_parent, money_only, service, shown_signed, shown_text, signed)
 from native_host.page.normalise import normalise_price
 from native_host.page.shopview import ancestors, attrs, title_at
 from native_host.page.tiles import in_product_row
@@ -127,7 +127,7 @@ def _labelled(blocks: list[tuple[El, str]], i: int) -> tuple[int, str, str | Non
         if not AMOUNT.search(text):
             continue
         # (its whole text: the cents may sit in a child, "£48<sup>99</sup>"); "32" · "zł"
-        text = beside_parent(el, shown_text(el) if len(el) else text, signed, most=40)
+        text = shown_signed(el, text)
         m = MONEY.search(text) if len(text) <= 40 else None
         if m is None or any(a.tag in STRUCK for a in (el, *ancestors(el, 3))):
             continue

@@ -14,9 +14,8 @@ import re
 from lxml import etree
 
 from native_host.page.anchor import Anchor
-from native_host.page.lazyre import Lazy
-from native_host.page.measures import (NOT_LEAD, Flags, class_and_id, class_weight, link_density, norm_len,
-                                       text_len, wrapped_block, wraps_one)
+from native_host.page.measures import (NOT_LEAD, SENTENCE_END, Flags, class_and_id, class_weight, link_density,
+                                       norm_len, text_len, wrapped_block, wraps_one)
 from native_host.page.parse import text_of
 from native_host.page.render import BLOCK_TAGS
 
@@ -274,9 +273,6 @@ def is_ancestor(candidate: El, el: El) -> bool:
     return False
 
 
-_STOP = Lazy(r"[.!?。！？…][\"'”»“」)]*$")
-
-
 def _wraps_a_paragraph(box: El, flags: Flags) -> bool:
     """A component's box around one paragraph (a standfirst, a paragraph), judged beside
     the article as its paragraph would be: Readability.js puts such a paragraph in its box's
@@ -317,7 +313,7 @@ def gather(top: El, final: dict, flags: Flags) -> list[El]:
             length = text_len(sib)
             density = link_density(sib, length)
             text = " ".join(text_of(sib).split())
-            if sib.tag != "p" and not _STOP.search(text):
+            if sib.tag != "p" and not SENTENCE_END.search(text):
                 continue  # a box's paragraph must end as prose does (not a teaser's "Read more")
             if length > 80 and density < 0.25:
                 keep.append(sib)
