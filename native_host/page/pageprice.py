@@ -9,7 +9,8 @@ the buy box, not in the carousels of other products around it.
   tile and is used only when no other price is shown.
 * With no price-classed element, an amount with a currency sign in the block that holds
   the add-to-cart button (or a ``price`` / ``data-*price`` attribute on it) is the price
-  (:mod:`buybox`); with neither, an amount alone right after the title.
+  (:mod:`buybox`); with neither, an amount alone right after the title (with no title to
+  tell, right above the buy control).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import re
 from lxml import etree
 
 from native_host.page.buybox import buy_box, part_of_price
+from native_host.page.buywords import bid
 from native_host.page.lazyre import Lazy
 from native_host.page.listprice import sale_price
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, PRICE_CLASS, STRUCK, amount,
@@ -93,6 +95,8 @@ def _read(buttons: list[El], blocks: list[tuple[El, str]], structured: bool) -> 
         return box_price, box_currency
     if not candidates:
         # only on a page that sells something: an article's first amount is no price
+        if title is None and buttons:  # (session 21) no title to be near: the buy control
+            return near_button(blocks, buttons)
         return near_title(blocks, anchor) if structured or buttons else (None, None)
     own = [c for c in candidates if not c[3]]
     if not (structured or buttons) and title is not None:
@@ -150,8 +154,26 @@ def near_title(blocks: list[tuple[El, str]], anchor: int) -> tuple[str | None, s
     not count in the blocks looked at either)."""
     if not blocks or title_at(blocks) is None:
         return None, None  # no title to be near
-    budget = _NEAR_TITLE
-    for el, text in blocks[anchor:]:
+    return _amount_alone(blocks[anchor:], _NEAR_TITLE)
+
+
+_BEFORE_BUTTON = 12  # visible blocks before the buy control where its price is shown
+
+
+def near_button(blocks: list[tuple[El, str]], buttons: list[El]) -> tuple[str | None, str | None]:
+    """(session 21) On a page whose title cannot be told (no ``h1``, a document title that
+    names no shown text): the first amount alone, as :func:`near_title` reads it, in the
+    few blocks before the first buy control — a shop shows the price above its button."""
+    first = buttons[0]
+    if bid(first):
+        return None, None  # (the next bid shown above it is not the price)
+    at = next((i for i, (el, _) in enumerate(blocks) if el is first or any(a is first for a in ancestors(el, 4))),
+              None)
+    return (None, None) if at is None else _amount_alone(blocks[max(0, at - _BEFORE_BUTTON):at], _BEFORE_BUTTON)
+
+
+def _amount_alone(blocks: list[tuple[El, str]], budget: int) -> tuple[str | None, str | None]:
+    for el, text in blocks:
         if budget <= 0:
             break
         if in_product_row(el):  # a row of other products' cards between the title and the price

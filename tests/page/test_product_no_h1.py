@@ -121,3 +121,38 @@ def test_a_page_without_h1_or_shop_signal_is_read_from_its_document_titles_text(
 ])
 def test_an_article_without_h1_stays_no_product(body: str) -> None:
     assert product_of(body, _head("Reparaturcafé am 31. Januar | Stadtteilzentrum")) is None
+
+
+def _deep(html: str, levels: int = 11) -> str:
+    return "<div>" * levels + html + "</div>" * levels
+
+
+_NO_TITLE = _head("Online Shop")  # the document title names no shown text either
+
+
+@pytest.mark.parametrize("price_box, price", [
+    # (session 21) zalando with no h1 and no title to tell: the amount alone a few blocks
+    # above the buy control, its add-to-cart form wrapped deeper than the buy box is looked for
+    ("<span>Säästä jopa 25%</span><span>alkaen 74,95 €</span><span>99,95 €</span><span>sis. 24% alv</span>", "74.95"),
+    ("<div>Superdry</div><div>SPIRIT SPORTS PUFFER</div><p>€129.00</p><span>VAT included</span>", "129.00"),
+])
+def test_without_a_title_the_amount_alone_above_the_buy_control_is_the_price(price_box: str, price: str) -> None:
+    p = product_of(f"<nav><a href='/'>Naiset</a> <a href='/m'>Miehet</a></nav><div>{price_box}</div>"
+                   "<div><span>Väri:</span><span>nautical yellow</span><span>Valitse koko</span></div>"
+                   + _deep("<button type='submit'>Lisää ostoskoriin</button>")
+                   + "<div><span>5-8 arkipäivässä</span><span>Materiaali & huolto</span></div>", _NO_TITLE)
+    assert p is not None and (p.price, p.availability) == (price, "InStock")
+
+
+@pytest.mark.parametrize("before", [
+    # a bid control: the amount above it is the next bid, not the price
+    "<span>Next bid</span><span>$225</span>",
+    # an amount far above the control (more than a dozen blocks) is not its price
+    "<span>$19.99</span>" + "".join(f"<p>Line {n} of the description</p>" for n in range(14)),
+    # one in a link (another product's) or struck through (the list price) is not either
+    "<a href='/p/2'>$19.99</a><s>$24.99</s>",
+])
+def test_without_a_title_other_amounts_above_the_buy_control_are_no_price(before: str) -> None:
+    button = "<button>Place bid</button>" if "bid" in before else "<button>Add to cart</button>"
+    p = product_of(f"<div>{before}</div>" + _deep(button), _NO_TITLE)
+    assert p is None or p.price is None
