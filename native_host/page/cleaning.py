@@ -18,6 +18,7 @@ from native_host.page.anchor import title_words
 from native_host.page.crumbs import drop_crumb_trail
 from native_host.page.inarticle import drop as _drop, drop_marked, drop_tail_calls, remove_all as _remove_all, set_text
 from native_host.page.lazyre import Lazy
+from native_host.page.leads import rescue_lead
 from native_host.page.leftovers import (WRITES, drop_link_rows, form_leftover, heading_density, icon_label,
                                         note_field, orphan_heading)
 from native_host.page.measures import (LOOSE_RUN, Flags, class_and_id, class_weight, link_density, norm_len,
@@ -83,7 +84,7 @@ def prepare(body: El, flags: Flags, title: str, recipes: list[str] | None = None
                 recipes.append(raw)  # (page/recipes.py: the recipe's lines, for clean)
     if strip:
         for el in doomed:
-            if _rescue_lead(el):
+            if rescue_lead(el):
                 flags.mattered.add("strip_unlikely")
     _remove_all(doomed + login_boxes(body, passwords))
     # divs that hold only phrasing content are paragraphs in disguise
@@ -199,54 +200,6 @@ def _named(attrs: str) -> int:
 # a breadcrumb trail ("Home > News > The title"): a few links and the page's title
 _CRUMB_CHARS = 200
 _OVERLAY = Lazy(r"(?:^|[\s_-])(?:modal|dialog)(?=\s|$)")
-
-
-# what sites call the lead (standfirst) under an article's title, in several languages
-_LEAD_NAME = Lazy(r"lead|deck|excerpt|subtitle|standfirst|intro|chapo|bajada")
-
-
-def _rescue_lead(el: El) -> bool:
-    """An article's header (its title and at most 2000 characters, in an ``<article>`` or
-    ``<main>``) named so goes like the page's banner, but the lead it holds (a block named
-    "lead", "deck", "excerpt", "standfirst", "chapo"…, ≥ 60 characters, few links, no
-    blocks inside) is the article's: it is moved out, right after the header, as a
-    paragraph, where :func:`leads.leads` finds it.  The title is an ``h1``, or an ``h2``
-    when no paragraph of the article comes before the header (an ``h2`` further down heads
-    a chart or a box, not the story).  Returns whether it moved a lead out."""
-    if "header" not in class_and_id(el).lower() or not _inside(el, ("article", "main")):
-        return False
-    if text_len(el) > 2000:
-        return False  # the article itself
-    if next(el.iter("h1"), None) is None and (next(el.iter("h2"), None) is None or _after_text(el)):
-        return False  # not an article's header (its title and lead)
-    after = el
-    for node in list(el.iter("p", "h2", "h3", "div")):
-        attrs = class_and_id(node).lower()
-        if node is el or not _LEAD_NAME.search(attrs) or "caption" in attrs or "author" in attrs:
-            continue
-        if (text_len(node) < 60 or link_density(node) > 0.2
-                or next((c for c in node.iter("p", "div") if c is not node), None) is not None):
-            continue
-        node.tail = None
-        node.tag = "p"
-        after.addnext(node)
-        after = node
-    return after is not el
-
-
-def _after_text(el: El) -> bool:
-    """Whether a paragraph with text comes before ``el`` in its ``<article>``/``<main>``."""
-    holder = el.getparent()
-    while holder is not None and holder.tag not in ("article", "main"):
-        holder = holder.getparent()
-    if holder is None:
-        return False
-    for node in holder.iter(etree.Element):
-        if node is el:
-            return False
-        if node.tag == "p" and text_len(node):
-            return True
-    return False
 
 
 def _last_element(el: El) -> El | None:

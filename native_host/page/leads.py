@@ -4,7 +4,9 @@
 
 It is taken from the same ``<article>``/``<main>`` as the body (:func:`leads`), from between
 the title heading and the body (:func:`title_leads`), or from a small box right before the
-body; never a byline, date, caption, list item, quote or a run of a box's loose text.
+body; never a byline, date, caption, list item, quote or a run of a box's loose text.  A lead
+in an article's header that the page names as chrome is moved out of it before the header
+goes (:func:`rescue_lead`, called by :func:`cleaning.prepare`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from lxml import etree
 
 from native_host.page.anchor import Anchor
 from native_host.page.inarticle import beside_image, under_image
+from native_host.page.lazyre import Lazy
 from native_host.page.measures import LOOSE_RUN, NOT_LEAD, Flags, class_and_id, class_weight, link_density, text_len
 from native_host.page import scoring
 from native_host.page.scoring import is_ancestor
@@ -140,4 +143,58 @@ def _set_apart(el: El, holder: El, flags: Flags) -> bool:
                 or NOT_LEAD.search(class_and_id(node).lower())):
             return True
         node = node.getparent()
+    return False
+
+
+# what sites call the lead (standfirst) under an article's title, in several languages
+_LEAD_NAME = Lazy(r"lead|deck|excerpt|subtitle|standfirst|intro|chapo|bajada")
+
+
+def rescue_lead(el: El) -> bool:
+    """An article's header (its title and at most 2000 characters, in an ``<article>`` or
+    ``<main>``) named so goes like the page's banner (:func:`cleaning.prepare`), but the lead
+    it holds (a block named "lead", "deck", "excerpt", "standfirst", "chapo"…, ≥ 60
+    characters, few links, no blocks inside) is the article's: it is moved out, right after
+    the header, as a paragraph, where :func:`leads` finds it.  The title is an ``h1``, or an
+    ``h2`` when no paragraph of the article comes before the header (an ``h2`` further down
+    heads a chart or a box, not the story).  Returns whether it moved a lead out."""
+    if "header" not in class_and_id(el).lower():
+        return False
+    holder = _landmark(el)
+    if holder is None:
+        return False
+    if text_len(el) > 2000:
+        return False  # the article itself
+    if next(el.iter("h1"), None) is None and (next(el.iter("h2"), None) is None or _after_text(el, holder)):
+        return False  # not an article's header (its title and lead)
+    after = el
+    for node in list(el.iter("p", "h2", "h3", "div")):
+        attrs = class_and_id(node).lower()
+        if node is el or not _LEAD_NAME.search(attrs) or "caption" in attrs or "author" in attrs:
+            continue
+        if (text_len(node) < 60 or link_density(node) > 0.2
+                or next((c for c in node.iter("p", "div") if c is not node), None) is not None):
+            continue
+        node.tail = None
+        node.tag = "p"
+        after.addnext(node)
+        after = node
+    return after is not el
+
+
+def _landmark(el: El) -> El | None:
+    """The ``<article>`` or ``<main>`` around ``el`` (None when there is none)."""
+    holder = el.getparent()
+    while holder is not None and holder.tag not in ("article", "main"):
+        holder = holder.getparent()
+    return holder
+
+
+def _after_text(el: El, holder: El) -> bool:
+    """Whether a paragraph with text comes before ``el`` in ``holder``."""
+    for node in holder.iter(etree.Element):
+        if node is el:
+            return False
+        if node.tag == "p" and text_len(node):
+            return True
     return False
