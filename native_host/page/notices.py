@@ -11,11 +11,12 @@ layout, and sites mark them with class names that a site which names nothing doe
 * what stands in for an embedded post or video until the reader agrees to load it: "Mit dem
   Laden des Beitrags akzeptieren Sie die Datenschutzerklärung von Instagram", "Please accept
   YouTube cookies to play this video", "Ich bin damit einverstanden, dass mir externe Inhalte
-  angezeigt werden".
+  angezeigt werden", or clicks a button for it: "An dieser Stelle findet Ihr einen externen
+  Inhalt von Instagram … Ihr könnt ihn Euch mit einem Klick anzeigen lassen".
 
 Each is one rendered block of at most :data:`_NOTICE_CHARS` characters (not a heading, list
 item, table or quote) that says two things at once: affiliate links, or a commission the site is paid
-with links; external content being loaded or shown, with consent or privacy.  Among the text's
+with links; external content being loaded or shown, with consent or privacy or a click.  Among the text's
 last blocks, a paywall's note: a subscription or an account asked for, and the rest of the
 story promised ("Subscribe now … for the full story").  A heading left
 with nothing under it ("Twitter freischalten", "Empfohlener redaktioneller Inhalt") goes too.
@@ -33,23 +34,28 @@ _LISTED = Lazy(r"^\d+\. ")
 # one search over the whole text first: most articles have none of these words (lowercase, on
 # the lowercased text: IGNORECASE made this search 1 s of ~10 over the 805 article pages)
 _ANY = Lazy(r"affiliate|partner-?link|compensation|commission|provision|datenschutz|privatsph|"
-            r"privacy|einverst|akzeptier|accept|consent|cookies|subscri|abonn|suscri|compte")
+            r"privacy|einverst|akzeptier|accept|consent|cookies|subscri|abonn|suscri|compte|click|klick|"
+            r"button|clic")
+# the patterns of one block are searched on its lowercased text (without IGNORECASE: faster)
 # advertising disclosures: affiliate links named, or a payment named beside links
 _AFFILIATE = Lazy(r"affiliate[- ]?links?|affiliate-?programm|amazon[- ]?(?:associates?|partner)|"
                   r"advertising disclosure|partner-?links?|liens? (?:d')?affili|enlaces? de afiliad|"
-                  r"link di affiliazione", re.IGNORECASE)
-_PAID = Lazy(r"\b(?:compensation|commission|provision)\b", re.IGNORECASE)
+                  r"link di affiliazione")
+_PAID = Lazy(r"\b(?:compensation|commission|provision)\b")
 # ... and that the site is paid it: a story may name a commission, or a bill's provision, beside
 # a link ("The provision links tax credits to wages", "click through to the Commission's report")
 _EARNS = Lazy(r"\b(?:earns?|receives?|gets?|makes?|erhalten|erhält|bekommen|bekommt|verdienen|verdient|"
-              r"percevons|perçoit|touchons|touche|recibimos|recibe|riceviamo|riceve)\b", re.IGNORECASE)
-_LINKS = Lazy(r"\blinks?\b|click|klick", re.IGNORECASE)
+              r"percevons|perçoit|touchons|touche|recibimos|recibe|riceviamo|riceve)\b")
+_LINKS = Lazy(r"\blinks?\b|click|klick")
 # a placeholder for an embed: content from elsewhere loaded or shown, and the reader's consent
-_EXTERNAL = Lazy(r"extern\w* Inhalt|Inhalte? (?:von|laden|anzeigen)|(?:Laden|Anzeigen) de[sr] |"
-                 r"Verbindung zu|Drittplattform|Drittanbieter|external content|third[- ]party content|"
-                 r"load(?:ing)? (?:the |this )?(?:content|video|post)|play this video", re.IGNORECASE)
-_CONSENT = Lazy(r"Datenschutz|Privatsphäre|privacy|einverstanden|Einverständnis|akzeptier|accept|"
-                r"consent|cookies", re.IGNORECASE)
+_EXTERNAL = Lazy(r"extern\w* inhalt|inhalte? (?:von|laden|anzeigen)|(?:laden|anzeigen) de[sr] |"
+                 r"verbindung zu|drittplattform|drittanbieter|external content|third[- ]party content|"
+                 r"load(?:ing)? (?:the |this )?(?:content|video|post)|play this video")
+_CONSENT = Lazy(r"datenschutz|privatsphäre|privacy|einverstanden|einverständnis|akzeptier|accept|"
+                r"consent|cookies")
+# ... or the reader's click that loads it ("Ihr könnt ihn Euch mit einem Klick anzeigen lassen",
+# "Klicken Sie auf den unteren Button, um den Inhalt von www.komoot.de zu laden")
+_CLICK = Lazy(r"\b(?:click|klick|button|cliquez|clic|haga clic|haz clic)")
 
 # a paywall's note where the visible text stops: a subscription or an account asked for, and
 # the rest of this story promised ("Subscribe now to our eNATION edition for the full story.",
@@ -72,9 +78,10 @@ def notice(block: str) -> bool:
     """Whether a rendered block is an advertising disclosure or an embed's consent placeholder."""
     if len(block) > _NOTICE_CHARS or block.startswith(_NOT_PROSE) or _LISTED.match(block):
         return False
-    if _AFFILIATE.search(block) or (_PAID.search(block) and _LINKS.search(block) and _EARNS.search(block)):
+    low = block.lower()
+    if _AFFILIATE.search(low) or (_PAID.search(low) and _LINKS.search(low) and _EARNS.search(low)):
         return True
-    return bool(_EXTERNAL.search(block) and _CONSENT.search(block))
+    return bool(_EXTERNAL.search(low) and (_CONSENT.search(low) or _CLICK.search(low)))
 
 
 def _rank(block: str) -> int:

@@ -23,7 +23,11 @@ def test_disclosures_and_consent_placeholders_go() -> None:
                  "Anzeige, enthält Affiliate Links",
                  "Dieser Artikel kann Links zu Anbietern enthalten, von denen wir eine Provision erhalten.",
                  "Mit dem Laden des Beitrags akzeptieren Sie die Datenschutzerklärung von Instagram.",
-                 "Please accept YouTube cookies to play this video."):
+                 "Please accept YouTube cookies to play this video.",
+                 # the reader's click instead of consent (session 21, half B, names scrambled)
+                 "An dieser Stelle findet Ihr einen externen Inhalt von Instagram, der den Artikel ergänzt. "
+                 "Ihr könnt ihn Euch mit einem Klick anzeigen lassen.",
+                 "Klicken Sie auf den unteren Button, um den Inhalt von www.komoot.de zu laden."):
         assert notice(line), line
         text = article(f"<p>{line}</p>")
         assert line not in text and PARA.strip() in text
@@ -36,7 +40,9 @@ def test_stories_about_commissions_privacy_and_consent_stay() -> None:
                  "collection; privacy groups disagree.",
                  "- Wir wollen auch Provisionen - dafür ist das Fixum moderater",
                  "The provision links tax credits to wages; click through for the full text of the bill.",
-                 "The Commission's report, linked below, found that fares rose by a third."):
+                 "The Commission's report, linked below, found that fares rose by a third.",
+                 "Der Inhalt von Paketen aus Drittstaaten wird nur in Stichproben geprüft.",
+                 "Ein Klick auf den Button genügt, und das Formular ist verschickt."):
         assert not notice(line), line
 
 
