@@ -53,9 +53,12 @@ _EXTERNAL = Lazy(r"extern\w* inhalt|inhalte? (?:von|laden|anzeigen)|(?:laden|anz
                  r"load(?:ing)? (?:the |this )?(?:content|video|post)|play this video")
 _CONSENT = Lazy(r"datenschutz|privatsphäre|privacy|einverstanden|einverständnis|akzeptier|accept|"
                 r"consent|cookies")
-# ... or the reader's click that loads it ("Ihr könnt ihn Euch mit einem Klick anzeigen lassen",
-# "Klicken Sie auf den unteren Button, um den Inhalt von www.komoot.de zu laden")
-_CLICK = Lazy(r"\b(?:click|klick|button|cliquez|clic|haga clic|haz clic)")
+# ... or the reader told to click for it ("Ihr könnt ihn Euch mit einem Klick anzeigen lassen",
+# "Klicken Sie auf den unteren Button, um den Inhalt von www.komoot.de zu laden"): a click
+# asked for, not one named ("Die Inhalte von Influencern erzielen Millionen Klicks", "Loading
+# the video took a few clicks" are a story's sentences)
+_CLICK = Lazy(r"\b(?:mit einem klick|per klick|klicken sie|klickt? (?:auf|hier)|click (?:here|below|on|the|to)|"
+              r"cliquez|cliquer sur|haga clic|haz clic)\b")
 
 # a paywall's note where the visible text stops: a subscription or an account asked for, and
 # the rest of this story promised ("Subscribe now to our eNATION edition for the full story.",

@@ -42,7 +42,11 @@ def test_stories_about_commissions_privacy_and_consent_stay() -> None:
                  "The provision links tax credits to wages; click through for the full text of the bill.",
                  "The Commission's report, linked below, found that fares rose by a third.",
                  "Der Inhalt von Paketen aus Drittstaaten wird nur in Stichproben geprüft.",
-                 "Ein Klick auf den Button genügt, und das Formular ist verschickt."):
+                 "Ein Klick auf den Button genügt, und das Formular ist verschickt.",
+                 # clicks named, not asked for, beside content shown or loaded
+                 "Die Inhalte von Influencern erzielen Millionen Klicks.",
+                 "Loading the video took a few clicks, and the site froze twice.",
+                 "Die Verbindung zu den Servern bricht ab, sobald man den Button drückt."):
         assert not notice(line), line
 
 
