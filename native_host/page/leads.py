@@ -154,8 +154,8 @@ def rescue_lead(el: El) -> bool:
     """An article's header (its title and at most 2000 characters, in an ``<article>`` or
     ``<main>``) named so goes like the page's banner (:func:`cleaning.prepare`), but the lead
     it holds (a block named "lead", "deck", "excerpt", "standfirst", "chapo"…, ≥ 60
-    characters, few links, no blocks inside) is the article's: it is moved out, right after
-    the header, as a paragraph, where :func:`leads` finds it.  The title is an ``h1``, or an
+    characters, few links, no blocks inside but the one paragraph it wraps) is the article's:
+    it is moved out, right after the header, as a paragraph, where :func:`leads` finds it.  The title is an ``h1``, or an
     ``h2`` when no paragraph of the article comes before the header (an ``h2`` further down
     heads a chart or a box, not the story).  Returns whether it moved a lead out."""
     if "header" not in class_and_id(el).lower():
@@ -172,9 +172,14 @@ def rescue_lead(el: El) -> bool:
         attrs = class_and_id(node).lower()
         if node is el or not _LEAD_NAME.search(attrs) or "caption" in attrs or "author" in attrs:
             continue
-        if (text_len(node) < 60 or link_density(node) > 0.2
-                or next((c for c in node.iter("p", "div") if c is not node), None) is not None):
+        length = text_len(node)
+        if length < 60 or link_density(node, length) > 0.2:
             continue
+        inner = [c for c in node.iter("p", "div") if c is not node]
+        if inner:  # a box around the lead's one paragraph ("<div class=lead><p>…</p></div>") gives it
+            if len(inner) > 1 or inner[0].tag != "p" or text_len(inner[0]) != length:
+                continue
+            node = inner[0]
         node.tail = None
         node.tag = "p"
         after.addnext(node)

@@ -224,6 +224,21 @@ def test_the_lead_in_an_articles_named_header_is_kept_without_the_rest_of_it() -
     assert "By A. Writer" not in text and "Politics" not in text
 
 
+def test_the_lead_a_named_box_wraps_as_one_paragraph_is_kept_from_the_header() -> None:
+    lead = ("Are you always tired for no visible reason? It need not be the season: it can be a "
+            "symptom, and these illnesses can be behind it.")
+    text = article("<main><header class='entry-header'><h2 class='entry-title'>Always tired</h2>"
+                   "<div class='entry-meta'>By A. Writer, 13.12.2022</div>"
+                   f"<div class='lead'><p>{lead}</p></div></header>"
+                   "<div class='entry-content'>" + f"<p>{PARA * 2}</p>" * 4 + "</div></main>")
+    assert lead in text and PARA.strip() in text and "By A. Writer" not in text
+    # a box named so that holds more than its one paragraph is not a lead
+    two = f"<div class='lead'><p>{lead}</p><p>{lead}</p></div>"
+    text = article("<main><header class='entry-header'><h1>Always tired</h1>" + two + "</header>"
+                   "<div class='entry-content'>" + f"<p>{PARA * 2}</p>" * 4 + "</div></main>")
+    assert lead not in text
+
+
 def test_no_lead_from_a_named_header_without_a_title_or_outside_an_article() -> None:
     leadin = ("Annual interest payments on the national debt are expected to triple over the "
               "next decade, the budget office says in its chart.")
