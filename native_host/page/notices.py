@@ -59,6 +59,14 @@ _CONSENT = Lazy(r"datenschutz|privatsphäre|privacy|einverstanden|einverständni
 # the video took a few clicks" are a story's sentences)
 _CLICK = Lazy(r"\b(?:mit einem klick|per klick|klicken sie|klickt? (?:auf|hier)|click (?:here|below|on|the|to)|"
               r"cliquez|cliquer sur|haga clic|haz clic)\b")
+# ... and the placeholder speaks to the reader ("akzeptieren Sie", "Ich bin damit einverstanden",
+# "Ihr könnt", "deine Privatsphäre", "Please accept", "you will be"), where a story's sentence
+# about privacy and third parties speaks of others ("Critics say third-party content is a
+# privacy risk", "Die Verbindung zu Facebook wirft Fragen zum Datenschutz auf"); German's polite
+# "Sie"/"Ihr" is told from "sie"/"ihr" (she, they, her) by its capital
+_READER = Lazy(r"\b(?:du|dich|dir|dein\w*|euch|euer\w*|ich|mir|mich|you|your|please|bitte|vous|votre|vos|tu|"
+               r"ton|ta|tes|usted|tú|tuo|tua)\b")
+_READER_POLITE = Lazy(r"\b(?:Sie|Ihnen|Ihr\w*)\b")
 
 # a paywall's note where the visible text stops: a subscription or an account asked for, and
 # the rest of this story promised ("Subscribe now to our eNATION edition for the full story.",
@@ -84,7 +92,8 @@ def notice(block: str) -> bool:
     low = block.lower()
     if _AFFILIATE.search(low) or (_PAID.search(low) and _LINKS.search(low) and _EARNS.search(low)):
         return True
-    return bool(_EXTERNAL.search(low) and (_CONSENT.search(low) or _CLICK.search(low)))
+    return bool(_EXTERNAL.search(low) and (_CONSENT.search(low) or _CLICK.search(low))
+                and (_READER.search(low) or _READER_POLITE.search(block)))
 
 
 def _rank(block: str) -> int:

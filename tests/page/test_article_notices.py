@@ -46,7 +46,11 @@ def test_stories_about_commissions_privacy_and_consent_stay() -> None:
                  # clicks named, not asked for, beside content shown or loaded
                  "Die Inhalte von Influencern erzielen Millionen Klicks.",
                  "Loading the video took a few clicks, and the site froze twice.",
-                 "Die Verbindung zu den Servern bricht ab, sobald man den Button drückt."):
+                 "Die Verbindung zu den Servern bricht ab, sobald man den Button drückt.",
+                 # privacy and third parties as a story's subject: nobody asks the reader anything
+                 "Die Verbindung zu Facebook wirft Fragen zum Datenschutz auf.",
+                 "Critics say third-party content on news sites is a privacy risk for readers.",
+                 "Die Drittanbieter müssen die Cookies künftig klar kennzeichnen, sagt die Behörde."):
         assert not notice(line), line
 
 
