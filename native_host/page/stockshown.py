@@ -39,15 +39,35 @@ def _around(el: El) -> str:
 def says(el: El, text: str) -> str | None:
     """:func:`stock.wording` of ``el``'s text, out-of-stock wording weighed with the label
     beside it (looked up only then: it is rare).  (session 20) An offer to be told when it is
-    back (:data:`stock.NOTIFY`) is no statement of the product's stock: "other"."""
+    back (:data:`stock.NOTIFY`) is no statement of the product's stock: "other".  (session 21)
+    A colour or size that the product's own name holds, where the text or the label beside
+    it shows the name ("FJANTIG Hook, black – Sold out"), is no other subject."""
     said = wording(text)
     if said is not None and NOTIFY.search(text):
         return "other"
+    if said == "other":
+        said = _besides_name(el, text, "")
     if said != "out":
         return said
     if one_option(el) or _one_offer(el) or _state_label(el) or in_product_row(el):
         return "other"
-    return wording(text, _around(el))
+    around = _around(el)
+    said = wording(text, around)
+    return _besides_name(el, text, around) if said == "other" else said
+
+
+def _besides_name(el: El, text: str, around: str) -> str | None:
+    """The wording of ``text`` (with ``around``) read without the product's name (its
+    title's text) where they show it; "other" when they do not."""
+    title = shopview.title_element(el.getroottree().getroot())
+    name = " ".join(text_of(title).split()) if title is not None else ""
+    if len(name) < 8 or name.lower() not in " ".join(f"{text} {around}".split()).lower():
+        return "other"
+    return wording(_without(text, name), _without(around, name))
+
+
+def _without(text: str, name: str) -> str:
+    return re.sub(re.escape(name), " ", " ".join(text.split()), flags=re.I)
 
 
 def _state_label(el: El) -> bool:

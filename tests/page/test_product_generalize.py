@@ -42,6 +42,30 @@ def test_sold_out_wording_without_a_size_or_colour_is_still_the_products(said: s
     assert p is not None and p.availability == "OutOfStock"
 
 
+@pytest.mark.parametrize("title, note", [
+    # (session 21) the colour or size is the product's own name's: the note names the product,
+    # or stands beside its title in one short box
+    ("FJANTIG hook, black", "<p class='stock-note'>FJANTIG hook, black – Sold out</p>"),
+    ("Wool coat, Navy XL", "<p class='stock-note'>Out of stock: Wool coat, Navy XL</p>"),
+    ("Manteau laine noir", "<p class='stock-note'>Épuisé</p>"),
+])
+def test_a_colour_in_the_products_own_name_does_not_silence_its_sold_out_note(title: str, note: str) -> None:
+    p = product_of(f"<div class='head'><h1>{title}</h1>\n{note}</div><span class='price'>129,00 €</span><p>Free returns</p>")
+    assert p is not None and p.availability == "OutOfStock"
+
+
+@pytest.mark.parametrize("title, note", [
+    # … but a colour or size the note names besides the product's name is still another one
+    ("Wool coat, black", "Black: Sold out"), ("Wool coat, black", "XL – Sold out"),
+    # and a name under 8 characters is not told from a colour word
+    ("Red hat", "Red hat – Sold out"),
+])
+def test_a_colour_of_its_own_beside_the_products_name_still_says_nothing(title: str, note: str) -> None:
+    p = product_of(f"<div class='head'><h1>{title}</h1>\n<p class='stock-note'>{note}</p></div>"
+                   "<span class='price'>129,00 €</span>")
+    assert p is not None and p.availability != "OutOfStock"
+
+
 @pytest.mark.parametrize("said, name", [
     ("Nincs raktáron", "OutOfStock"), ("Ei varastossa", "OutOfStock"), ("Stokta yok", "OutOfStock"),
     ("Slut i lager", "OutOfStock"), ("在庫なし", "OutOfStock"), ("Hết hàng", "OutOfStock"),
