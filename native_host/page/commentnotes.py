@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from native_host.page.lazyre import Lazy
+from native_host.page.notices import speaks_to_reader
 
 _NOTE_CHARS = 200
 _LAST_BLOCKS = 12
@@ -37,6 +38,14 @@ _CLOSED = Lazy(r"\b(?:comments|kommentare|kommentarfunktion|commentaires|comenta
                re.IGNORECASE)
 _LOG_IN = Lazy(r"\b(?:logged in|log ?in|sign(?:ed)? ?in|eingeloggt\w*|einloggen|angemeldet\w*|anmelden|registriert\w*|"
                r"connecté|connecter|registrad[oa]|iniciar sesión|zalogowan\w*|zaloguj)\b", re.IGNORECASE)
+# ... where logging in is what the reader must do to comment: the note speaks to the reader
+# (:func:`notices.speaks_to_reader`: "You must be logged in", "Bitte anmelden", "müssen Sie
+# eingeloggt sein") or gives the login its purpose ("zalogowany, aby dodać komentarz", "iniciar
+# sesión para comentar") or keeps commenting to them ("Nur angemeldete Benutzer können
+# kommentieren"); "Readers who left comments said they had to log in twice" is a story's
+_FOR_IT = Lazy(r"\b(?:(?:logged in|log ?in|sign(?:ed)? ?in|eingeloggt|einloggen|angemeldet|anmelden|registriert|"
+               r"connecté|connecter|registrad[oa]|iniciar sesión|zalogowan\w*|zaloguj(?: się)?),? "
+               r"(?:to|um|pour|para|aby|per|by)|only|nur|seul(?:e?s)?|solo|sólo|solamente|tylko)\b", re.IGNORECASE)
 _NOTE_WORDS = 20  # one sentence of the software's, not a paragraph that mentions comments
 # the section's label: a short block that is only "(N) Comments" / "Kommentare" / "Leave a Reply"
 _LABEL = Lazy(r"^(?:#+ )?(?:\d+ |keine |no |ein |one )?(?:comments?|kommentare?|commentaires?|comentarios?|"
@@ -47,7 +56,8 @@ def note(block: str) -> bool:
     """Whether a rendered block is the comment section's note (closed, or log in to comment)."""
     if len(block) > _NOTE_CHARS or block.startswith(_NOT_PROSE) or len(block.split()) > _NOTE_WORDS:
         return False
-    return bool(_CLOSED.search(block) or (_COMMENT.search(block) and _LOG_IN.search(block)))
+    return bool(_CLOSED.search(block) or (_COMMENT.search(block) and _LOG_IN.search(block) and (
+        speaks_to_reader(block) or _FOR_IT.search(block))))
 
 
 def drop_comment_notes(text: str) -> str:

@@ -93,7 +93,14 @@ def notice(block: str) -> bool:
     if _AFFILIATE.search(low) or (_PAID.search(low) and _LINKS.search(low) and _EARNS.search(low)):
         return True
     return bool(_EXTERNAL.search(low) and (_CONSENT.search(low) or _CLICK.search(low))
-                and (_READER.search(low) or _READER_POLITE.search(block)))
+                and speaks_to_reader(block, low))
+
+
+def speaks_to_reader(block: str, low: str | None = None) -> bool:
+    """Whether a block addresses the reader (``low``: the block lowercased, when the caller
+    has it): the site's own notes do ("akzeptieren Sie", "you must"), a story's sentences
+    about the same things mostly speak of others."""
+    return bool(_READER.search(block.lower() if low is None else low) or _READER_POLITE.search(block))
 
 
 def _rank(block: str) -> int:

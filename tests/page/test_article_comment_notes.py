@@ -41,9 +41,12 @@ def test_the_thread_between_the_label_and_the_log_in_note_goes() -> None:
 def test_a_story_about_comments_and_logging_in_stays() -> None:
     story = ("<p>The minister said the comments were closed to the press after the session, and that "
              "members must be logged in to vote; the opposition called it a disgrace.</p>"
-             "<p>Comments on the plan can be sent until May.</p>")
+             "<p>Comments on the plan can be sent until May.</p>"
+             # comments and logging in, but nobody told to log in to comment (session 21)
+             "<p>Readers who left comments on the council's website said they had to log in twice.</p>")
     text = page(story)
     assert "the comments were closed to the press" in text and "Comments on the plan can be sent until May." in text
+    assert "they had to log in twice" in text
     assert text.count(PARA.strip()) == 12
 
 
