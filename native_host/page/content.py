@@ -257,20 +257,23 @@ def _meta_line(block: str) -> bool:
 
 # a line that says when the page was published or updated, and nothing else ("Aktualisiert:
 # 11.04.2020, 10:27", "Publiziert: 03.04.2020, 12:35", "Updated: 12/03/2021", "Publié le 3 mai
-# 2021"): the page's stamp, not the story's dates ("Termin: 29.02.2020, 19 Uhr" stays)
-_STAMP = Lazy(r"^\W*(?:(?:zuletzt |last )?(?:aktualisiert|publiziert|veröffentlicht|erstellt|geändert|"
+# 2021"), or both at once ("Pubblicato il 19 Febbraio 2020 Ultima modifica 19 Febbraio 2020
+# 12:02"): the page's stamp, not the story's dates ("Termin: 29.02.2020, 19 Uhr" stays)
+_ONE_STAMP = (r"(?:(?:zuletzt |last )?(?:aktualisiert|publiziert|veröffentlicht|erstellt|geändert|"
               r"updated|published|posted|modified|mis à jour|publié|actualizado|publicado|aggiornato|"
-              r"pubblicato|opublikowano|zaktualizowano|gepubliceerd|bijgewerkt)(?: am| on| le| el| il| op)?:?\s*)"
+              r"pubblicato|opublikowano|zaktualizowano|gepubliceerd|bijgewerkt|ultima modifica|"
+              r"letzte änderung|última actualización|dernière mise à jour)(?: am| on| le| el| il| op)?:?\s*)"
               r"(?:\d{1,2}[./-] ?\d{1,2}[./-] ?\d{2,4}|\d{1,2}\.? \w+ \d{4})\b[,\s]*(?:um |à |at )?"
-              r"(?:\d{1,2}[:.]\d{2}(?: ?Uhr| ?h)?)?\W*$", re.IGNORECASE)
-_STAMP_CHARS = 50
+              r"(?:\d{1,2}[:.]\d{2}(?: ?Uhr| ?h)?)?")
+_STAMP = Lazy(rf"^\W*{_ONE_STAMP}(?:\W*{_ONE_STAMP})?\W*$", re.IGNORECASE)
+_STAMP_CHARS = 50  # for each stamp of the line
 _EDGE = 6  # a stamp stands among the text's first or last blocks
 
 
 def _edge_stamps(blocks: list[str]) -> set[int]:
     edges = range(len(blocks)) if len(blocks) <= 2 * _EDGE else [*range(_EDGE),
                                                                  *range(len(blocks) - _EDGE, len(blocks))]
-    return {at for at in edges if len(blocks[at]) <= _STAMP_CHARS and _STAMP.match(blocks[at])}
+    return {at for at in edges if len(blocks[at]) <= 2 * _STAMP_CHARS and _STAMP.match(blocks[at])}
 
 
 def drop_meta_lines(text: str) -> str:

@@ -83,10 +83,20 @@ def test_a_publication_stamp_near_either_edge_goes_though_a_short_line_follows_i
     assert "Aktualisiert" not in text and "Publiziert" not in text
 
 
+def test_a_line_of_two_stamps_published_and_last_changed_goes_too() -> None:
+    stamps = "<p>Pubblicato il 19 Febbraio 2020 &nbsp; Ultima modifica 19 Febbraio 2020 12:02</p>"
+    text = page(f"<article><p>{PARA}</p>{stamps}{STORY}</article>")
+    assert "Part 4." in text and "Pubblicato" not in text and "Ultima modifica" not in text
+    both = "<p>Veröffentlicht am 3.5.2021 | Aktualisiert am 4.5.2021</p>"
+    assert "Veröffentlicht" not in page(f"<article>{STORY}{both}</article>")
+
+
 def test_the_storys_own_dates_stay() -> None:
-    dates = "<p>Termin: 29.02.2020, 19 Uhr</p><p>Updated: 12/03/2021: the council voted again.</p>"
+    dates = ("<p>Termin: 29.02.2020, 19 Uhr</p><p>Updated: 12/03/2021: the council voted again.</p>"
+             "<p>Published on 3 May 2021, updated on 4 May 2021 after the vote.</p>")
     text = page(f"<article>{STORY}{dates}<p>{PARA}</p></article>")
     assert "Termin: 29.02.2020, 19 Uhr" in text and "Updated: 12/03/2021: the council voted again." in text
+    assert "after the vote" in text
 
 
 def test_a_table_of_signatories_does_not_outscore_the_letter_they_signed() -> None:
