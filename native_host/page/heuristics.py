@@ -21,6 +21,7 @@ from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
+from native_host.page.stock import OUT as _OUT
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
 from native_host.page.stockshown import from_stock_element, not_disabled, one_option, says
@@ -222,7 +223,7 @@ def _says_sold_out(h1s: list[El]) -> bool:
     if title is None:
         return False
     blocks = shopview.blocks_after(title, 4 * _NEAR_TITLE)
-    says = {id(el) for el, text in blocks if len(text) < 60 and _OUT_NOW.match(text)}
+    says = {id(el) for el, text in blocks if len(text) < 60 and (_OUT_NOW.match(text) or _only_out(text))}
     if not says:
         return False  # the usual answer, found before the costly card test below
     # (session 13) other products' cards and a picker's choices in between do not count
@@ -231,6 +232,13 @@ def _says_sold_out(h1s: list[El]) -> bool:
 
 
 _NEAR_TITLE = 8  # visible blocks after the title
+
+
+def _only_out(text: str) -> bool:
+    """(session 21) Whether ``text`` says nothing but that the product is out of stock, in
+    the words shops use ("Sold out", "Épuisé", "Ausverkauft", "Agotado", "売り切れ")."""
+    said = text.strip(" .!:·–—-()[]*").lower()
+    return len(said) <= 30 and _OUT.fullmatch(said) is not None
 
 
 def guess(root: El, url: str, known: Any, structured: bool, seen: Survey,

@@ -6,6 +6,8 @@ said nothing)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.page.test_product_shops import product_of
 
 
@@ -38,3 +40,24 @@ def test_cards_alone_make_no_sold_out_product() -> None:
     # the cards' own "Sold out" is theirs; nothing says the page's product is unavailable
     p = product_of(f"<h1>Metallic cord, 25 yards</h1>{_cards()}<p>Soft and shiny.</p>")
     assert p is None or p.availability is None
+
+
+@pytest.mark.parametrize("said", ["Sold out", "Out of stock.", "Épuisé", "Ausverkauft", "Agotado", "Esaurito",
+                                  "Brak w magazynie", "Нет в наличии", "売り切れ"])
+def test_a_line_saying_only_sold_out_under_the_title_of_a_page_without_buy_controls(said: str) -> None:
+    # (session 21) its buy controls gone and nothing else marking a shop: the title, the
+    # line that says the product is sold out, the price
+    p = product_of(f"<div class='q1'><h1>Wool coat, navy</h1>\n<p class='q2'>{said}</p></div>"
+                   "<div class='q3'><span>129,00 €</span></div><p>Free returns within 30 days.</p>")
+    assert p is not None and (p.price, p.availability) == ("129.00", "OutOfStock")
+
+
+@pytest.mark.parametrize("body", [
+    # a picker's choice that is sold out is the choice's
+    f"<h1>Wool coat, navy</h1>{_PICKER}<span>129,00 €</span>",
+    # a line that says more than that the product is sold out
+    "<h1>Wool coat, navy</h1><p>Sold out in stores – order online</p><span>129,00 €</span>",
+])
+def test_sold_out_of_a_choice_or_with_more_said_makes_no_sold_out_product(body: str) -> None:
+    p = product_of(body)
+    assert p is None or p.availability != "OutOfStock"
