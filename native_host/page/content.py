@@ -123,7 +123,8 @@ _GREETING = Lazy(r"^(?:(?:liebe|viele|herzliche|beste|schöne|sonnige|liebste|ga
                  r"^x{1,3}o?,? \w+(?: \w+)?$", re.IGNORECASE)
 _SIGN_OFF_BYTES = 120
 # a label over the site's other stories or its comment form ("Empfohlene Beiträge", "Weitere
-# Tourentipps in Schweden", "Related Posts", "À lire aussi", "Kommentar verfassen")
+# Tourentipps in Schweden", "Related Posts", "À lire aussi", "Kommentar verfassen"), or a link
+# back to the site's start or the page's top ("Zurück zur Startseite", "Nach oben", "Back to top")
 _MORE = Lazy(r"^(?:empfohlene (?:beiträge|artikel)|weitere (?:artikel|beiträge|themen|nachrichten|news|meldungen|"
              r"\w*tipps?)\b.*|mehr (?:zum thema|dazu|news|artikel|beiträge)\b.*|das könnte (?:dich|sie) auch "
              r"interessieren|lesen sie (?:auch|mehr)|auch interessant|heute empfehlen wir|unsere empfehlung(?:en)?|"
@@ -135,7 +136,8 @@ _MORE = Lazy(r"^(?:empfohlene (?:beiträge|artikel)|weitere (?:artikel|beiträge
              r"vous aimerez aussi|laisser un commentaire|te puede interesar|noticias relacionadas|más noticias|"
              r"lee también|artículos relacionados|deja un comentario|potrebbe interessarti|leggi anche|"
              r"articoli correlati|lascia un commento|(?:zobacz|czytaj|przeczytaj) (?:też|także|również)|podobne artykuły|"
-             r"lees ook|gerelateerde artikelen)\s*:?$", re.IGNORECASE)
+             r"lees ook|gerelateerde artikelen|zurück zur (?:startseite|übersicht)|(?:zurück )?nach oben|"
+             r"back to (?:top|home|homepage)|retour en haut|volver arriba|torna su)\s*:?$", re.IGNORECASE)
 _MORE_CHARS = 60
 
 

@@ -143,7 +143,9 @@ def test_a_heading_that_ends_the_article_goes_even_after_a_short_paragraph() -> 
 def test_a_label_over_the_sites_other_stories_that_ends_the_text_goes_drawn_as_a_heading_or_not() -> None:
     # a page drawn of divs: the label is no heading, and what stands before it is no paragraph
     for label in ("Empfohlene Beiträge", "Weitere Tourentipps in Schweden", "Kommentar verfassen",
-                  "Related Posts", "À lire aussi :", "Te puede interesar", "Zobacz również"):
+                  "Related Posts", "À lire aussi :", "Te puede interesar", "Zobacz również",
+                  # a link back to the site's start or the page's top (session 21)
+                  "Zurück zur Startseite", "Nach oben", "Back to top"):
         text = article("<div class='a1'>" + f"<div>{PARA * 2}</div>" * 4 + "<ul><li>Noch mehr Spots "
                        f"zeigen wir euch in der Fotostrecke:</li></ul><div>{label}</div></div>")
         assert label not in text and "- Noch mehr Spots" in text, label
