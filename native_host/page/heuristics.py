@@ -24,7 +24,7 @@ from native_host.page.parse import text_of
 from native_host.page.stock import OUT as _OUT
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
-from native_host.page.stockshown import from_stock_element, not_disabled, one_option, says
+from native_host.page.stockshown import from_stock_element, not_disabled, one_option, says, without
 from native_host.page.tiles import in_product_row, of_other_products
 
 if TYPE_CHECKING:
@@ -223,7 +223,9 @@ def _says_sold_out(h1s: list[El]) -> bool:
     if title is None:
         return False
     blocks = shopview.blocks_after(title, 4 * _NEAR_TITLE)
-    says = {id(el) for el, text in blocks if len(text) < 60 and (_OUT_NOW.match(text) or _only_out(text))}
+    name = " ".join(text_of(title).split()).lower()
+    name = name if len(name) >= 8 else ""
+    says = {id(el) for el, text in blocks if len(text) < 60 and (_OUT_NOW.match(text) or _only_out(text, name))}
     if not says:
         return False  # the usual answer, found before the costly card test below
     # (session 13) other products' cards and a picker's choices in between do not count
@@ -234,9 +236,13 @@ def _says_sold_out(h1s: list[El]) -> bool:
 _NEAR_TITLE = 8  # visible blocks after the title
 
 
-def _only_out(text: str) -> bool:
+def _only_out(text: str, name: str = "") -> bool:
     """(session 21) Whether ``text`` says nothing but that the product is out of stock, in
-    the words shops use ("Sold out", "Épuisé", "Ausverkauft", "Agotado", "売り切れ")."""
+    the words shops use ("Sold out", "Épuisé", "Ausverkauft", "Agotado", "売り切れ"), maybe
+    beside the product's ``name`` (its title's text in lower case, of at least 8 characters, or
+    "": "Wool coat – Sold out")."""
+    if name and len(text) > len(name) and name in text.lower():
+        text = without(text, name)
     said = text.strip(" .!:·–—-()[]*").lower()
     return len(said) <= 30 and _OUT.fullmatch(said) is not None
 

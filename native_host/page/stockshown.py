@@ -63,10 +63,11 @@ def _besides_name(el: El, text: str, around: str) -> str | None:
     name = " ".join(text_of(title).split()) if title is not None else ""
     if len(name) < 8 or name.lower() not in " ".join(f"{text} {around}".split()).lower():
         return "other"
-    return wording(_without(text, name), _without(around, name))
+    return wording(without(text, name), without(around, name))
 
 
-def _without(text: str, name: str) -> str:
+def without(text: str, name: str) -> str:
+    """``text`` without ``name`` wherever it shows it (any case)."""
     return re.sub(re.escape(name), " ", " ".join(text.split()), flags=re.I)
 
 

@@ -61,3 +61,15 @@ def test_a_line_saying_only_sold_out_under_the_title_of_a_page_without_buy_contr
 def test_sold_out_of_a_choice_or_with_more_said_makes_no_sold_out_product(body: str) -> None:
     p = product_of(body)
     assert p is None or p.availability != "OutOfStock"
+
+
+@pytest.mark.parametrize("said, out", [
+    # … or that the product, named by its title, is ("<title> – Sold out", "Out of stock: <title>")
+    ("Wool coat, navy – Sold out", True), ("Épuisé : Wool coat, navy", True),
+    # a line that says more than that is not
+    ("Wool coat, navy – sold out in stores", False),
+])
+def test_a_line_naming_the_product_and_only_that_it_is_sold_out(said: str, out: bool) -> None:
+    p = product_of(f"<div class='q1'><h1>Wool coat, navy</h1></div>\n<p class='q2'>{said}</p>"
+                   "<div class='q3'><span>129,00 €</span></div>")
+    assert (p is not None and p.availability == "OutOfStock") == out
