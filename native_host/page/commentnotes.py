@@ -36,16 +36,18 @@ _COMMENT = Lazy(r"\b(?:comments?|kommentare?|kommentier\w*|commentaires?|comment
 _CLOSED = Lazy(r"\b(?:comments|kommentare|kommentarfunktion|commentaires|comentarios|komentarze|commenti)"
                r"(?: \w+){0,2} (?:closed|geschlossen|deaktiviert|disabled|fermés|cerrados|zamknięte|chiusi)\b",
                re.IGNORECASE)
-_LOG_IN = Lazy(r"\b(?:logged in|log ?in|sign(?:ed)? ?in|eingeloggt\w*|einloggen|angemeldet\w*|anmelden|registriert\w*|"
-               r"connecté|connecter|registrad[oa]|iniciar sesión|zalogowan\w*|zaloguj)\b", re.IGNORECASE)
+# logging in, named: German participles also inflected before a noun ("angemeldete Benutzer")
+_PARTICIPLES = r"eingeloggt|angemeldet|registriert"
+_LOG_IN_WORDS = (r"logged in|log ?in|sign(?:ed)? ?in|einloggen|anmelden|connecté|connecter|registrad[oa]|"
+                 r"iniciar sesión|zalogowan\w*|zaloguj")
+_LOG_IN = Lazy(rf"\b(?:(?:{_PARTICIPLES})\w*|{_LOG_IN_WORDS})\b", re.IGNORECASE)
 # ... where logging in is what the reader must do to comment: the note speaks to the reader
 # (:func:`notices.speaks_to_reader`: "You must be logged in", "Bitte anmelden", "müssen Sie
 # eingeloggt sein") or gives the login its purpose ("zalogowany, aby dodać komentarz", "iniciar
 # sesión para comentar") or keeps commenting to them ("Nur angemeldete Benutzer können
 # kommentieren"); "Readers who left comments said they had to log in twice" is a story's
-_FOR_IT = Lazy(r"\b(?:(?:logged in|log ?in|sign(?:ed)? ?in|eingeloggt|einloggen|angemeldet|anmelden|registriert|"
-               r"connecté|connecter|registrad[oa]|iniciar sesión|zalogowan\w*|zaloguj(?: się)?),? "
-               r"(?:to|um|pour|para|aby|per|by)|only|nur|seul(?:e?s)?|solo|sólo|solamente|tylko)\b", re.IGNORECASE)
+_FOR_IT = Lazy(rf"\b(?:(?:{_PARTICIPLES}|{_LOG_IN_WORDS})(?: się)?,? (?:to|um|pour|para|aby|per|by)|"
+               r"only|nur|seul(?:e?s)?|solo|sólo|solamente|tylko)\b", re.IGNORECASE)
 _NOTE_WORDS = 20  # one sentence of the software's, not a paragraph that mentions comments
 # the section's label: a short block that is only "(N) Comments" / "Kommentare" / "Leave a Reply"
 _LABEL = Lazy(r"^(?:#+ )?(?:\d+ |keine |no |ein |one )?(?:comments?|kommentare?|commentaires?|comentarios?|"

@@ -24,7 +24,7 @@ from native_host.page.parse import text_of
 from native_host.page.stock import OUT as _OUT
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
-from native_host.page.stockshown import from_stock_element, not_disabled, one_option, says, without
+from native_host.page.stockshown import from_stock_element, not_disabled, one_option, product_name, says, without
 from native_host.page.tiles import in_product_row, of_other_products
 
 if TYPE_CHECKING:
@@ -223,8 +223,7 @@ def _says_sold_out(h1s: list[El]) -> bool:
     if title is None:
         return False
     blocks = shopview.blocks_after(title, 4 * _NEAR_TITLE)
-    name = " ".join(text_of(title).split()).lower()
-    name = name if len(name) >= 8 else ""
+    name = product_name(title).lower()
     says = {id(el) for el, text in blocks if len(text) < 60 and (_OUT_NOW.match(text) or _only_out(text, name))}
     if not says:
         return False  # the usual answer, found before the costly card test below

@@ -173,7 +173,7 @@ def rescue_lead(el: El) -> bool:
         if node is el or not _LEAD_NAME.search(attrs) or "caption" in attrs or "author" in attrs:
             continue
         length = text_len(node)
-        if length < 60 or link_density(node, length) > 0.2:
+        if length < _LEAD_CHARS or link_density(node, length) > 0.2:
             continue
         inner = [c for c in node.iter("p", "div") if c is not node]
         if inner:  # a box around the lead's one paragraph ("<div class=lead><p>…</p></div>") gives it
@@ -190,7 +190,7 @@ def rescue_lead(el: El) -> bool:
 def _landmark(el: El) -> El | None:
     """The ``<article>`` or ``<main>`` around ``el`` (None when there is none)."""
     holder = el.getparent()
-    while holder is not None and holder.tag not in ("article", "main"):
+    while holder is not None and holder.tag not in _LEAD_HOLDERS:
         holder = holder.getparent()
     return holder
 

@@ -59,11 +59,20 @@ def says(el: El, text: str) -> str | None:
 def _besides_name(el: El, text: str, around: str) -> str | None:
     """The wording of ``text`` (with ``around``) read without the product's name (its
     title's text) where they show it; "other" when they do not."""
-    title = shopview.title_element(el.getroottree().getroot())
-    name = " ".join(text_of(title).split()) if title is not None else ""
-    if len(name) < 8 or name.lower() not in " ".join(f"{text} {around}".split()).lower():
+    name = product_name(shopview.title_element(el.getroottree().getroot()))
+    if not name or name.lower() not in " ".join(f"{text} {around}".split()).lower():
         return "other"
     return wording(without(text, name), without(around, name))
+
+
+_NAME_CHARS = 8  # a shorter name is not told from a colour or size word ("Red", "XL")
+
+
+def product_name(title: El | None) -> str:
+    """The product's name as its title shows it (white space collapsed), or "" when there is
+    no title or the name is too short to be told from a word of a stock note."""
+    name = " ".join(text_of(title).split()) if title is not None else ""
+    return name if len(name) >= _NAME_CHARS else ""
 
 
 def without(text: str, name: str) -> str:
