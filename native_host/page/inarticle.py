@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import islice
+from typing import Container
 
 from lxml import etree
 
 from native_host.page.lazyre import Lazy
-from native_host.page.measures import class_and_id, link_density, norm_len, text_len
+from native_host.page.measures import SENTENCE_END, class_and_id, link_density, norm_len, text_len
 from native_host.page.parse import text_of
 
 El = etree._Element
@@ -129,17 +130,31 @@ _CAPTION_CHARS = 400  # a caption says what a picture shows in a sentence or two
 _MEDIA = ("img", "picture", "video", "figure")
 
 
-def beside_image(el: El) -> bool:
+def beside_image(el: El, header: Container[El] = ()) -> bool:
     """Whether a picture is in ``el`` or in a wrapper around it (up to three levels) that
     holds no more than a caption's text (a caption sits by its picture, in a figure-like
-    box of its own; not anywhere in an article that has pictures)."""
+    box of its own; not anywhere in an article that has pictures).  A wrapper in ``header``
+    (the title heading's ancestors) is the article's header: there a sentence with no picture
+    before it is the lead under the title, the lead picture after it, not a caption."""
     node = el
     for _ in range(3):
         if node is None or (node is not el and text_len(node) > _CAPTION_CHARS):
             return False
+        if node in header and not _media_before(node, el) and SENTENCE_END.search(text_of(el).strip()):
+            return False
         if node.tag == "figure" or next(node.iter(*_MEDIA), None) is not None:
             return True
         node = node.getparent()
+    return False
+
+
+def _media_before(box: El, el: El) -> bool:
+    """Whether a picture comes before ``el`` in ``box`` (document order)."""
+    for node in box.iter(etree.Element):
+        if node is el:
+            return False
+        if node.tag in _MEDIA:
+            return True
     return False
 
 

@@ -68,12 +68,15 @@ def title_leads(first: El, anchor: Anchor, flags: Flags) -> list[El]:
     starts right under the title: paragraphs of at least 60 characters with few links, not
     set apart, not a picture's caption, at most three (the page's own markup says nothing
     of them: no ``<article>`` holds both, no box is named so, they are not in the box right
-    before the body).  Not a subtitle set as a heading: Readability.js leaves those out."""
+    before the body).  A sentence in the title's own small box before its picture is the
+    header's lead, not a caption (:func:`inarticle.beside_image`), and not one of the three.
+    Not a subtitle set as a heading: Readability.js leaves those out."""
     gap = anchor.below.get(first)
     if gap is None or gap == 0 or gap > scoring._NEAR_CHARS:  # (read here: the cross-validation sets it)
         return []
     root = first.getroottree().getroot()
     found = []
+    deks = 0  # leads in the title's own box (below), which the three do not count
     for el, at in sorted(anchor.below.items(), key=lambda item: item[1]):
         if at >= gap:
             break
@@ -83,12 +86,14 @@ def title_leads(first: El, anchor: Anchor, flags: Flags) -> list[El]:
             continue  # gone with the page's chrome, or holds the article
         length = text_len(el)
         if (length < _LEAD_CHARS or link_density(el, length) > 0.2 or _set_apart(el, root, flags)
-                or beside_image(el)):
+                or beside_image(el, anchor.above)):
             continue  # not prose of the text's own, or a picture's caption
         if any(is_ancestor(f, el) for f in found):
             continue
         found.append(el)
-        if len(found) > _MAX_LEADS:
+        if beside_image(el):
+            deks += 1  # a caption's place but for the title's box it shares: the header's own lead
+        if len(found) - deks > _MAX_LEADS:
             return []
     return found
 

@@ -5,6 +5,7 @@ does not win over the short story that starts right under it."""
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from native_host.page import leads, scoring
 from native_host.page.anchor import anchor, heading_path
@@ -12,6 +13,8 @@ from native_host.page.cleaning import prepare
 from native_host.page.measures import Flags
 from native_host.page.content import extract
 from native_host.page.parse import parse, text_of
+
+El = etree._Element
 
 STORY = ("<p>The pumpkin is roasted until soft, mashed with a little butter, salt and pepper, "
          "and folded into the dough, which rests for half an hour before it is rolled.</p>"
@@ -101,3 +104,48 @@ def test_a_picture_caption_between_the_title_and_the_body_is_no_lead() -> None:
     first = body.find("div[@class='x2']")
     found = [" ".join(text_of(el).split()) for el in leads.title_leads(first, where, Flags())]
     assert found == [SUBTITLE]
+
+
+# an article header drawn as a row of boxes (no <header>, no names): the title's box with its
+# date line and lead, the lead picture with its caption beside it, all in a caption's size
+DEK = "The dough rests while the pumpkin roasts: a dish for autumn evenings that feeds four."
+CAPTION = "Pierogi with pumpkin and sage butter (photo: Anna Nowak)"
+
+
+def header_row(lead: str, body: str = BODY) -> El:
+    return parse("<html><head><title>Pierogi with pumpkin</title></head><body><div class='x1'>"
+                 f"<div class='x6'><h1>Pierogi with pumpkin</h1><p>12 May 2024</p><p>{lead}</p></div>"
+                 f"<div class='x7'><img src='p.jpg'><p>{CAPTION}</p></div></div>"
+                 f"<div class='x2'>{body}</div></body></html>")
+
+
+def found_leads(root: El) -> list[str]:
+    body = root.find("body")
+    where = anchor(body, heading_path(root))
+    prepare(body, Flags(), "")
+    first = body.find("div[@class='x2']")
+    return [" ".join(text_of(el).split()) for el in leads.title_leads(first, where, Flags())]
+
+
+def test_a_sentence_in_the_titles_box_before_the_picture_is_the_lead_not_a_caption() -> None:
+    # before, the picture in the same small row made every paragraph there a caption
+    assert found_leads(header_row(DEK)) == [DEK]
+    text = extract(header_row(DEK))
+    assert text.index("autumn evenings") < text.index("Part 0.")
+    assert "photo: Anna" not in text
+
+
+def test_a_line_in_the_titles_box_that_is_no_sentence_is_still_no_lead() -> None:
+    # a source and date line of a lead's length, its names scrambled: not the header's lead
+    assert found_leads(header_row("AFP 30 April 2024 at 07:19 (updated: 30 April 2024 at 07:38)")) == []
+
+
+def test_the_headers_lead_is_not_one_of_the_three_leads_above_the_body() -> None:
+    # the story's first paragraphs set above its body (an advert between): with the header's
+    # lead they are four, which is still a lead, not a list of teasers
+    start = "".join(f"<p>{STORY[3:STORY.index('</p>')]} Start {i}.</p>" for i in range(3))
+    root = parse("<html><head><title>Pierogi with pumpkin</title></head><body><div class='x1'>"
+                 f"<div class='x6'><h1>Pierogi with pumpkin</h1><p>{DEK}</p></div>"
+                 f"<div class='x7'><img src='p.jpg'></div></div><div class='x8'>{start}</div>"
+                 f"<div class='x2'>{BODY}</div></body></html>")
+    assert len(found_leads(root)) == 4
