@@ -3,7 +3,7 @@ a "You may also like" carousel, a "Customers also bought" grid, a recently-viewe
 
 Their class names often say so (:func:`shopview.other_products`), but not on every shop
 (names a build tool made up, or words in the shop's language), so this reads the shape
-instead: a buy button or an amount whose card (within four levels) has at least two
+instead: a buy button or an amount whose card (within six levels) has at least two
 siblings of the same tag and class that show an amount too, and which all lead away (a link to
 another page, or a picture: not the rows of the product's own price table, one of which may
 hold a payment provider's logo or anything else a shop put beside its price) belongs to one of a list
@@ -24,7 +24,8 @@ from native_host.page.shopview import among_other_products
 
 El = etree._Element
 
-_LEVELS = 4  # a button sits in a card within this many levels (card > body > form > button)
+_LEVELS = 6  # a button sits in a card within this many levels (card > body > form > button); (session 22)
+# an amount sits deeper in some: li > div > div > div > div > p.price (a "People who viewed this item" row)
 _CARD = 80  # elements: more is a page's block, not a product card
 _LIKE = 2  # other cards of the same shape, each with an amount: a row, not a pair of choices
 

@@ -76,6 +76,29 @@ def test_a_card_amount_named_price_is_not_the_products_price() -> None:
     assert p is None or p.price is None
 
 
+def _deep_cards() -> str:
+    # (session 22) cards whose amount sits six levels down (li > div > div > div > div >
+    # p.price > span), as eBay's "People who viewed this item also viewed" row draws them
+    cards = "".join(f"<li class='r1'><div class='r2'><div class='r3'><div class='r4'><a href='/itm/{i}'>"
+                    f"<img src='/i/{i}.jpg' alt=''></a></div><div class='r4'><div class='r5'>"
+                    f"<a href='/itm/{i}'><p class='r6'>{name}</p></a><p class='r7-price'><span>{price}</span></p>"
+                    f"<p class='r8'><span>+ £8.37 P&amp;P</span></p></div></div></div></div></li>"
+                    for i, (name, price) in enumerate((("Webbing harness set", "£72.99"), ("Cart harness", "£64.99"),
+                                                       ("Shetland harness", "£34.00"))))
+    return f"<h2>People who viewed this item also viewed</h2><ul class='r0'>{cards}</ul>"
+
+
+def test_a_card_amount_deep_in_its_card_is_not_the_products_price() -> None:
+    # the row between the title and the price, or above all on a page whose title cannot be
+    # told (no h1, a document title that names the shop only): not the product's amount
+    for page in (f"<h1>Pony cart harness</h1>{_deep_cards()}",
+                 f"<div class='t1'>Pony cart harness</div>{_deep_cards()}"):
+        p = product_of(f"{page}<div class='a1'><span>Price:</span><span class='a2-price'>£115.00</span></div>"
+                       + "<div>" * 8 + "<button class='a4'>Add to basket</button>" + "</div>" * 8,
+                       "<title>Online Shop</title>")
+        assert p is not None and p.price == "115.00", page[:30]
+
+
 def test_the_rows_of_the_products_own_price_table_are_no_row_of_cards() -> None:
     # list price · price · you save, each a classless row with an amount: the product's own
     rows = ("<table><tr><td>List price:</td><td><s>£59.99</s></td></tr>"
