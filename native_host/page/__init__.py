@@ -32,8 +32,8 @@ One module per job; this map says where to start reading.
   ``recipes``      a recipe's ingredients and steps, named by its schema.org JSON-LD, kept through cleaning
   ``logins``       log-in and sign-up boxes, told by their password field
   ``linkboxes``    runs the boxes told by where their links lead (``hrefs`` reads a link):
-                   ``sharebars`` ``donations`` ``teasercards`` ``teaserlinks`` ``follows``
-                   ``selflinks``
+                   ``sharebars`` ``donations`` ``teasercards`` ``teaserlinks`` ``excerpts``
+                   ``follows`` ``selflinks``
 
 **The product** (``product.extract_product``)
   ``product``      JSON-LD, then microdata / RDFa (``items``), then meta tags, then the page

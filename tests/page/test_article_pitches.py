@@ -95,3 +95,28 @@ def test_a_card_drawn_with_custom_link_elements_goes() -> None:
             f"<pp-button text='Zu den FAQs' href='{faq}'></pp-button></pp-inline-teaser>")
     text = article(card)
     assert "Erhalten Sie Antworten" not in text and "FAQs Betrieblicher" not in text and PARA.strip() in text
+
+
+# lists of other pages' excerpts (`native_host/page/excerpts.py`, session 22): every item a
+# link to another page and its text cut short
+def _excerpts(cut: str = "...", links: bool = True, n: int = 4) -> str:
+    def title(i: int) -> str:
+        return f"<a href='/2012/story-{i}'>Story number {i} of the site</a>" if links else f"Story number {i}"
+    return "<ul>" + "".join(f"<li>{title(i)}<br><small>The first lines of story {i}, about the "
+                            f"harbour, the ferries and the new timetable, cut where the widget stops "
+                            f"{cut}</small></li>" for i in range(n)) + "</ul>"
+
+
+def test_a_list_whose_every_item_is_a_link_with_its_text_cut_short_goes() -> None:
+    for cut in ("...", "…", "[…]", "[...]", "wo..."):
+        text = article("", f"<h2>Further reading</h2>{_excerpts(cut)}")
+        assert "Story number 2" not in text and "widget stops" not in text, cut
+        assert PARA.strip() in text
+
+
+def test_a_list_cut_short_without_links_or_not_in_every_item_and_a_page_of_excerpts_stay() -> None:
+    assert "Story number 2" in article(_excerpts(links=False))  # a story's list that trails off
+    mixed = _excerpts().replace("widget stops ...</small></li></ul>", "widget stops.</small></li></ul>")
+    assert "Story number 3" in article(mixed)
+    page = extract(parse(f"<html><body><div><p>{PARA}</p>{_excerpts(n=12)}</div></body></html>"))
+    assert "Story number 11" in page  # a blog's front page: the excerpts are what it is
