@@ -19,7 +19,7 @@ OUT = Lazy(
     r"nicht (?:mehr )?(?:verfügbar|lieferbar|vorrätig|auf lager)|ausverkauft|vergriffen|"
     r"épuisé|rupture de stock|indisponible|non disponible|plus disponible|"
     r"agotado|sin stock|sin existencias|no disponible|esaurito|non disponibile|"
-    r"niet op voorraad|uitverkocht|niet leverbaar|brak w magazynie|brak na stanie|wyprzedan[ya]|"
+    r"niet op voorraad|uitverkocht|niet leverbaar|brak w magazynie|brak na stanie|wyprzedan[yaeo]|"
     r"нет в наличии|нет на складе|распродан[оa]?|немає в наявності|"
     r"nedostupn[éýa]|není skladem|vyprodáno|nie je skladom|vypredané|nema na stanju|rasprodano|"
     r"ni na zalogi|razprodano|stoc epuizat|indisponibil|nu este în stoc|esgotado|indisponível|"

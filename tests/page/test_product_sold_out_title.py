@@ -43,7 +43,7 @@ def test_cards_alone_make_no_sold_out_product() -> None:
 
 
 @pytest.mark.parametrize("said", ["Sold out", "Out of stock.", "Épuisé", "Ausverkauft", "Agotado", "Esaurito",
-                                  "Brak w magazynie", "Нет в наличии", "売り切れ"])
+                                  "Brak w magazynie", "Wyprzedane", "Нет в наличии", "売り切れ"])
 def test_a_line_saying_only_sold_out_under_the_title_of_a_page_without_buy_controls(said: str) -> None:
     # (session 21) its buy controls gone and nothing else marking a shop: the title, the
     # line that says the product is sold out, the price

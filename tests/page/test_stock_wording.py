@@ -80,6 +80,21 @@ def test_a_product_said_unavailable_in_polish_is_out_of_stock() -> None:
     assert wording("Produkt niedostępny") == "out" and _availability("Produkt niedostępny") == "OutOfStock"
 
 
+@pytest.mark.parametrize("said", ["Wyprzedane", "Wyprzedano", "Produkt wyprzedany", "Wyprzedana"])
+def test_polish_sold_out_in_each_form_is_out_of_stock(said: str) -> None:
+    # (session 22) "Wyprzedane" (the plural and neuter form shops write) and "Wyprzedano"
+    # were not read: the pattern had only "wyprzedany" / "wyprzedana"
+    assert wording(said) == "out" and _availability(said) == "OutOfStock"
+
+
+def test_a_polish_sold_out_option_or_sale_says_nothing_of_the_product() -> None:
+    # one size sold out beside an enabled buy button, and a sale ("Wyprzedaż"), say nothing of the product
+    picker = "<select><option>M</option><option>L</option><option disabled>XL – Wyprzedane</option></select>"
+    p = product_of(f"<h1>Kurtka zimowa</h1><p class='x4'>299 zł</p><p>Wyprzedaż -30%</p>{picker}"
+                   "<button class='x5'>Dodaj do koszyka</button>")
+    assert p is not None and p.availability == "InStock" and wording("Wyprzedaż -30%") is None
+
+
 _LABELS = ("<a href='#' class='{cls}'{disabled}><span class='can-buy-label'>Dodaj do koszyka</span>"
            "<span class='cannot-buy-label'>Sprawdź dostępność w sklepie</span><span class='unavailable-label'>{out}</span></a>")
 
