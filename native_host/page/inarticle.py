@@ -103,19 +103,28 @@ def _mark(attrs: str) -> int:
             | (4 if _CAPTION.search(lowered) else 0) | (8 if _CTA.search(lowered) else 0))
 
 
-# a picture's credit label: "Foto: dpa", "(Photo: Getty)", "… | Credit: Reuters"
-_CREDIT = Lazy(r"(?:^|\(|\| |, )(?:foto|photo|bild|titelbild|credit|crédit|picture|image)s?\s?:", re.I)
+# a picture's credit label: "Foto: dpa", "(Photo: Getty)", "… | Credit: Reuters", or after the
+# caption's sentence with a name that ends the line, no sentence ("René Klemmer. Foto: GdP/Hagen
+# Immel"; not "… the album. Photo: a house by the lake."); a short "Photo by …" line that is
+# no sentence ("Photo by ev on Unsplash"); a picture agency's name in brackets that end a line
+# with a label ("(Symbolbild: Alex T./AdobeStock)", "(Quelle: Hume/Unsplash/DJV)")
+_LABEL = r"(?:foto|photo|bild|titelbild|credit|crédit|picture|image)s?\s?:"
+_CREDIT = Lazy(rf"(?:^|\(|\| |, ){_LABEL}|[.!?] {_LABEL}(?:[^.!?]|[.!?]\S)*$|"
+               r"^(?:photo|photograph|picture|image)s? by [^.!?]{1,60}$|"
+               r"\([^()]*\b(?:istock|getty ?images|shutterstock|adobe ?stock|fotolia|unsplash|pixabay|pexels|"
+               r"picture[- ]alliance|imago)\b[^()]*\)$", re.I)
 _CREDIT_CHARS = 200
-# the paragraphs that can be one, found in C, and only when the article has a "©" or a
-# ":" at all (its text is serialised in C in a few ms; reading every paragraph's text in
-# Python would cost a book-sized page half a second)
-_CREDIT_CANDIDATES = etree.XPath(".//p[contains(., '©') or contains(., ':')]")
+# the paragraphs that can be one, found in C, and only when the article has one of the marks
+# at all (its text is serialised in C in a few ms; reading every paragraph's text in Python
+# would cost a book-sized page half a second): "©", a label's colon, "Photo by"
+_MARKS = ("©", ":", "hoto by")
+_CREDIT_CANDIDATES = etree.XPath(".//p[" + " or ".join(f"contains(., '{mark}')" for mark in _MARKS) + "]")
 
 
 def _credit_lines(article: El) -> set[El]:
-    """Paragraphs of at most 200 characters with a "©" or a picture-credit label."""
+    """Paragraphs of at most 200 characters with a "©" or a picture credit."""
     whole = text_of(article)
-    if "©" not in whole and ":" not in whole:
+    if not any(mark in whole for mark in _MARKS):
         return set()
     found = set()
     for p in _CREDIT_CANDIDATES(article):

@@ -138,3 +138,25 @@ def test_a_date_line_before_the_first_paragraph_goes() -> None:
     text = page("<article><h1>Bridge</h1><p>19.6.2007 9:40 Uhr</p>" + f"<p>{BODY * 2}</p>" * 3
                 + "</article>")
     assert "2007" not in text and BODY.strip() in text
+
+
+def test_a_credit_after_the_captions_sentence_or_a_photo_by_line_goes() -> None:
+    # names scrambled, the caption is a paragraph like the story's: its credit ends it
+    credits = ["GdP-Vize und Tarifexperte René Klemmer. Foto: GdP/Hagen Immel",
+               "The state epidemiologist at one of the daily briefings. Photo: Jonathan Nackstrand/AFP",
+               "Nicht labern, ranklotzen! Foto: Timur | flickr | CC BY 2.0",
+               "Photo by ev on Unsplash",
+               "Neue Seminare starten im März. (Quelle: Hume/Unsplash/DJV)"]
+    text = page("<article>" + f"<p>{BODY * 2}</p>" * 2 + "".join(f"<p>{c}</p>" for c in credits)
+                + f"<p>{BODY * 2}</p>" * 2 + "</article>")
+    assert not any(c[:20] in text for c in credits), text
+
+
+def test_a_story_sentence_with_a_label_or_photos_by_stays() -> None:
+    kept = ["She showed us the album. Photo: a house by the lake, her parents in front of it.",
+            "Die Polizei veröffentlichte ein Foto. Bild: Die Täter trugen schwarze Jacken.",
+            "Photos by amateur astronomers show the comet's tail over the lake.",
+            "Der Fotograf verkaufte seine Bilder an Agenturen (etwa Getty Images oder Shutterstock)."]
+    text = page("<article>" + f"<p>{BODY * 2}</p>" * 2 + "".join(f"<p>{k}</p>" for k in kept)
+                + f"<p>{BODY * 2}</p>" * 2 + "</article>")
+    assert all(k in text for k in kept)
