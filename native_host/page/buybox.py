@@ -190,7 +190,23 @@ def part_of_price(text: str) -> bool:
 
 def _not_price_words(label: str) -> bool:
     return len(label) <= 60 and not AMOUNT.search(label) and bool(
-        _NOT_THE_PRICE.search(label) or service_words(label))
+        _NOT_THE_PRICE.search(label) or service_words(label)) or _counted(label)
+
+
+# (session 22) an instalment's count before its amount, the amount in an element of its own:
+# "4x" · "€29,75", "or 4 interest-free payments of" · "$12.50", "oder 4 Raten à" · "29,75 €" (not a
+# pack's "4 x 250 ml": the count is the label's one number, and "4x" ends it)
+_COUNTED = Lazy(r"(?<![\d.,])\d{1,2}\s?(?:[x×]\s?(?:de|à|a|of|von|po|da|por)?\W*$|(?:[\w-]+\s){0,2}?(?:payments?|"
+                r"instal+ments?|paiements?|mensualités?|raten|rate|cuotas|pagos|plazos|mensualidades|parcelas|raty|rat|"
+                r"platby|splátk[ay]|részlet|taksit|termijnen|платеж[аейи]?)\b)", re.I)
+_NUMBER = Lazy(r"\d+(?![\d.,]*\s?%)")  # (not a rate: "4 raty 0% po")
+
+
+def _counted(label: str) -> bool:
+    """Whether ``label`` (no amount with a currency of its own) counts the instalments the
+    amount after it pays."""
+    return len(label) <= 40 and _COUNTED.search(label) is not None and len(_NUMBER.findall(label)) == 1 \
+        and not MONEY.search(label)
 
 
 # class words of an old price: the only price a buy box shows may still carry one of them
