@@ -152,11 +152,27 @@ def test_a_credit_after_the_captions_sentence_or_a_photo_by_line_goes() -> None:
     assert not any(c[:20] in text for c in credits), text
 
 
-def test_a_story_sentence_with_a_label_or_photos_by_stays() -> None:
+def test_a_story_sentence_with_a_label_photos_by_or_an_agency_in_brackets_stays() -> None:
     kept = ["She showed us the album. Photo: a house by the lake, her parents in front of it.",
             "Die Polizei veröffentlichte ein Foto. Bild: Die Täter trugen schwarze Jacken.",
             "Photos by amateur astronomers show the comet's tail over the lake.",
-            "Der Fotograf verkaufte seine Bilder an Agenturen (etwa Getty Images oder Shutterstock)."]
+            "Der Fotograf verkaufte seine Bilder an Agenturen (etwa Getty Images oder Shutterstock).",
+            # no label: the brackets end no caption's sentence, or hold a sentence
+            "He moved to Stockholm in 2015 to work for a start-up (later bought by Unsplash)",
+            "Sie kaufte die Bilder bei einer Agentur (iStock) und zahlte dafür 40 Euro.",
+            "Viele Blogs nutzen kostenlose Fotos. (Etwa von Pixabay oder Unsplash.)"]
     text = page("<article>" + f"<p>{BODY * 2}</p>" * 2 + "".join(f"<p>{k}</p>" for k in kept)
                 + f"<p>{BODY * 2}</p>" * 2 + "</article>")
     assert all(k in text for k in kept)
+
+
+def test_an_agencys_name_in_brackets_after_the_captions_sentence_is_a_credit_line() -> None:
+    # names scrambled: the caption is a paragraph with its picture, indented in the source,
+    # its credit an agency in brackets with no label
+    caption = ("<p><span><a href='/big.jpg'><img src='/small.jpg' alt=''></a></span>\n"
+               + " " * 60 + "<span>\n" + " " * 60 + "Das Hermelin ist im Winter mit seinem weißen Fell"
+               " gut getarnt.\n" + " " * 60 + "&nbsp;(mlharing\n" + " " * 60 + "/\n" + " " * 60
+               + "iStock.com)\n" + " " * 60 + "</span></p>")
+    text = page("<article>" + caption + f"<p>{BODY * 2}</p>" * 4 + "</article>")
+    assert "Hermelin" not in text and BODY.strip() in text
+
