@@ -207,8 +207,7 @@ def drop_marked(article: El) -> list[El]:
     """Drop share widgets and calls to action (short blocks named so: "share", "cta",
     "donate"), captions (a ``<figcaption>``, or a block named "caption"/"credit" beside a
     picture, up to 400 characters), credit and copyright lines (a paragraph of at most 200
-    characters with a "©", or a "Foto:", "Photo:", "Bild:", "Credit:" label at its start,
-    after "(", "| " or ", ") and author boxes and metadata lines (named so, and short
+    characters with a "©" or a picture credit: :data:`_CREDIT`, :data:`_BARE_CREDIT`) and author boxes and metadata lines (named so, and short
     beside the article: a quarter of its text at most, so a page that marks its whole body
     with such a class keeps it).
 

@@ -140,6 +140,12 @@ def test_a_date_line_before_the_first_paragraph_goes() -> None:
     assert "2007" not in text and BODY.strip() in text
 
 
+def _amid_the_story(lines: list[str]) -> str:
+    """The text of an article with ``lines`` as paragraphs between two pairs of the story's."""
+    return page("<article>" + f"<p>{BODY * 2}</p>" * 2 + "".join(f"<p>{line}</p>" for line in lines)
+                + f"<p>{BODY * 2}</p>" * 2 + "</article>")
+
+
 def test_a_credit_after_the_captions_sentence_or_a_photo_by_line_goes() -> None:
     # names scrambled, the caption is a paragraph like the story's: its credit ends it
     credits = ["GdP-Vize und Tarifexperte René Klemmer. Foto: GdP/Hagen Immel",
@@ -147,8 +153,7 @@ def test_a_credit_after_the_captions_sentence_or_a_photo_by_line_goes() -> None:
                "Nicht labern, ranklotzen! Foto: Timur | flickr | CC BY 2.0",
                "Photo by ev on Unsplash",
                "Neue Seminare starten im März. (Quelle: Hume/Unsplash/DJV)"]
-    text = page("<article>" + f"<p>{BODY * 2}</p>" * 2 + "".join(f"<p>{c}</p>" for c in credits)
-                + f"<p>{BODY * 2}</p>" * 2 + "</article>")
+    text = _amid_the_story(credits)
     assert not any(c[:20] in text for c in credits), text
 
 
@@ -161,8 +166,7 @@ def test_a_story_sentence_with_a_label_photos_by_or_an_agency_in_brackets_stays(
             "He moved to Stockholm in 2015 to work for a start-up (later bought by Unsplash)",
             "Sie kaufte die Bilder bei einer Agentur (iStock) und zahlte dafür 40 Euro.",
             "Viele Blogs nutzen kostenlose Fotos. (Etwa von Pixabay oder Unsplash.)"]
-    text = page("<article>" + f"<p>{BODY * 2}</p>" * 2 + "".join(f"<p>{k}</p>" for k in kept)
-                + f"<p>{BODY * 2}</p>" * 2 + "</article>")
+    text = _amid_the_story(kept)
     assert all(k in text for k in kept)
 
 
