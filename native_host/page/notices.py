@@ -17,8 +17,9 @@ layout, and sites mark them with class names that a site which names nothing doe
 Each is one rendered block of at most :data:`_NOTICE_CHARS` characters (not a heading, list
 item, table or quote) that says two things at once: affiliate links, or a commission the site is paid
 with links; external content being loaded or shown, with consent or privacy or a click.  Among the text's
-last blocks, a paywall's note: a subscription or an account asked for, and the rest of the
-story promised ("Subscribe now … for the full story").  A heading left
+last blocks, a paywall's note: a subscription or an account asked of the reader, and the rest
+of the story promised ("Subscribe now … for the full story"); the story stops there, so the
+subscription's pitch under it goes with it.  A heading left
 with nothing under it ("Twitter freischalten", "Empfohlener redaktioneller Inhalt") goes too.
 """
 
@@ -77,12 +78,24 @@ _REST = Lazy(r"\bfull (?:story|article)\b|\b(?:access to|read|reading) (?:this|t
              r"(?:story|article)\b|\brest of (?:this|the) (?:story|article)\b|lire la suite|weiterlesen|"
              r"ganzen Artikel|seguir leyendo|continuar leyendo|continue reading", re.IGNORECASE)
 _PAYWALL_BLOCKS = 5  # a paywall note stands among the text's last blocks
+# ... and where it asks the reader ("To view the full story, please subscribe", "Subscribe now
+# to … for the full story"), the story stops there: what follows it is the subscription's pitch
+# ("When you join …, you'll get unlimited digital access", "First-time subscribers also receive
+# a welcome gift"); a story's sentence about subscribers speaks of them ("The paper told its
+# subscribers they could read the full story in print")
+_ASKS = Lazy(r"^(?:subscribe|sign (?:up|in)|log ?in|join|register|abonnieren|abonniere|abonnez|inscrivez|"
+             r"suscríbete|iscriviti|zaloguj|zarejestruj)\b")
+_QUOTES = ('"', "'", "“", "„", "«", "‘", "‚", "»")
 
 
 def paywall(block: str) -> bool:
-    """Whether a rendered block is a paywall's note (the caller knows it ends the text)."""
-    return (len(block) <= _NOTICE_CHARS and not block.startswith(_NOT_PROSE)
-            and _ACCOUNT.search(block) is not None and _REST.search(block) is not None)
+    """Whether a rendered block is a paywall's note (the caller knows it ends the text): it
+    asks the reader, not in quotes (a story may quote an advert)."""
+    if (len(block) > _NOTICE_CHARS or block.startswith(_NOT_PROSE) or block.startswith(_QUOTES)
+            or _ACCOUNT.search(block) is None or _REST.search(block) is None):
+        return False
+    low = block.lower()
+    return speaks_to_reader(block, low) or _ASKS.match(low) is not None
 
 
 def notice(block: str) -> bool:
@@ -109,12 +122,15 @@ def _rank(block: str) -> int:
 
 def drop_notices(text: str) -> str:
     """Without the notices (:func:`notice`) anywhere in the text, a paywall's note
-    (:func:`paywall`) among its last five blocks, and a heading that headed only notices (the next block is a heading of its rank or above, or nothing)."""
+    (:func:`paywall`) among its last five blocks with all after it, and a heading that headed only notices (the next block is a heading of its rank or above, or nothing)."""
     if not _ANY.search(text.lower()):
         return text
     blocks = text.split("\n\n")
     last = len(blocks) - _PAYWALL_BLOCKS
     gone = [notice(block) or (at >= last and paywall(block)) for at, block in enumerate(blocks)]
+    wall = next((at for at in range(max(last, 1), len(blocks)) if gone[at] and paywall(blocks[at])), None)
+    if wall is not None:
+        gone[wall:] = [True] * (len(blocks) - wall)  # the story stops there: the pitch under it goes too
     if not any(gone):
         return text
     kept: list[str] = []

@@ -90,6 +90,30 @@ def test_a_paywall_note_at_the_end_goes_but_not_a_story_about_subscribers() -> N
     assert drop_notices("\n\n".join(blocks)) == "\n\n".join(blocks)  # not where the text stops
 
 
+def test_the_pitch_under_a_paywall_note_goes_with_it() -> None:
+    # the story stops at the note that asks the reader to subscribe; what follows it is the
+    # subscription's pitch (session 23, half B)
+    pitch = ["To view the full story, please subscribe to The Haitian Times. You can choose a $60 Annual "
+             "Subscription or a $5 Weekly Pass.",
+             "When you join The Haitian Times family, you’ll get unlimited digital access to high-quality "
+             "journalism about Haiti and Haitians you won’t get anywhere else.",
+             "First-time subscribers also receive a special welcome gift handmade in Haiti by expert artisans!"]
+    text = "\n\n".join([PARA, PARA] + pitch)
+    assert drop_notices(text) == f"{PARA}\n\n{PARA}"
+
+
+def test_a_story_about_subscribers_and_full_stories_stays() -> None:
+    # it speaks of subscribers, or quotes an advert; it does not ask the reader
+    for line in ("The paper told its subscribers they could read the full story in print on Sunday.",
+                 "Subscribers who sign in can read the full story of the rescue in the archive.",
+                 "Die Zeitung bat ihre Abonnenten, sich einzuloggen, um den ganzen Artikel zu lesen.",
+                 "Les abonnés pourront lire la suite dans l'édition de demain, a indiqué le journal.",
+                 "„Unsere Abonnenten können den ganzen Artikel online lesen“, sagte der Verlagschef.",
+                 "\"Please subscribe so you can read the full story,\" the ad said, and he laughed."):
+        text = "\n\n".join([PARA, PARA, line, PARA])
+        assert drop_notices(text) == text, line
+
+
 def test_a_link_that_holds_a_heading_is_a_teaser_card() -> None:
     card = ("<a href='https://example.com/2023/11/03/other-story/'><span><h2>Related</h2>"
             "<h3>Inside the White House, doubts about the war are beginning to creep in</h3></span></a>")
