@@ -98,6 +98,15 @@ def paywall(block: str) -> bool:
     return speaks_to_reader(block, low) or _ASKS.match(low) is not None
 
 
+def _pitch(block: str) -> bool:
+    """Whether a block under a paywall's note belongs to the subscription's pitch: it speaks to
+    the reader, names the subscription or an account, or calls ("Join now …"); a story that
+    goes on under a sentence like the note ("… you have to subscribe to the archive, the
+    librarian said") does not, and then only that sentence goes."""
+    low = block.lower()
+    return speaks_to_reader(block, low) or _ACCOUNT.search(block) is not None or _ASKS.match(low) is not None
+
+
 def notice(block: str) -> bool:
     """Whether a rendered block is an advertising disclosure or an embed's consent placeholder."""
     if len(block) > _NOTICE_CHARS or block.startswith(_NOT_PROSE) or _LISTED.match(block):
@@ -129,7 +138,7 @@ def drop_notices(text: str) -> str:
     last = len(blocks) - _PAYWALL_BLOCKS
     gone = [notice(block) or (at >= last and paywall(block)) for at, block in enumerate(blocks)]
     wall = next((at for at in range(max(last, 1), len(blocks)) if gone[at] and paywall(blocks[at])), None)
-    if wall is not None:
+    if wall is not None and all(_pitch(block) for block in blocks[wall + 1:]):
         gone[wall:] = [True] * (len(blocks) - wall)  # the story stops there: the pitch under it goes too
     if not any(gone):
         return text

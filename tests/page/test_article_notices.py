@@ -102,6 +102,12 @@ def test_the_pitch_under_a_paywall_note_goes_with_it() -> None:
     assert drop_notices(text) == f"{PARA}\n\n{PARA}"
 
 
+def test_a_story_that_goes_on_under_a_note_like_sentence_keeps_its_paragraphs() -> None:
+    # the sentence reads as a note and goes, but what follows is story, not a pitch
+    line = "If you want the full story, you have to subscribe to the archive, the librarian said."
+    assert drop_notices("\n\n".join([PARA, line, PARA, PARA])) == "\n\n".join([PARA, PARA, PARA])
+
+
 def test_a_story_about_subscribers_and_full_stories_stays() -> None:
     # it speaks of subscribers, or quotes an advert; it does not ask the reader
     for line in ("The paper told its subscribers they could read the full story in print on Sunday.",
