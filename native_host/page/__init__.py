@@ -25,7 +25,8 @@ One module per job; this map says where to start reading.
   ``crumbs`` ``adlabels`` ``leftovers`` ``notices``   breadcrumbs, ad labels, the site's rows
                    and notices, told by shape and wording rather than class names
   ``commentnotes`` the comment section's notes ("Comments are closed") and the thread above them
-  ``bylines``      who wrote the story, at its head ("By …", "Von …", "Reviewed by …"), by wording
+  ``bylines``      who wrote the story, at its head ("By …", "Von …", "Reviewed by …") and in the
+                   author's box at its edges ("About the author", a name over its bio), by wording
   ``edgenotes``    the publisher's disclaimers at the text's edges, its citation line and a call
                    to take its app or subscription that closes the text, by wording
   ``toggles``      the labels of show/hide controls left as lines ("Quellen ausblenden", "Show more")

@@ -25,7 +25,7 @@ from typing import Callable
 from lxml import etree
 
 from native_host.page.anchor import anchor, heading_path
-from native_host.page.bylines import drop_bylines
+from native_host.page.bylines import drop_author_boxes, drop_bylines
 from native_host.page.cleaning import clean, prepare
 from native_host.page.commentnotes import drop_comment_notes
 from native_host.page.edgenotes import drop_edge_notes
@@ -372,7 +372,7 @@ def extract_limited(root: El, title: str = "", max_chars: int | None = None,
         clean(container, flags, recipe)
         text = render(container, max_chars)
         if total is None and (max_chars is None or len(text) < max_chars):
-            text = trim_tail(drop_edge_notes(drop_toggles(text)))
+            text = trim_tail(drop_author_boxes(drop_edge_notes(drop_toggles(text))))
             text = drop_meta_lines(trim_head(drop_comment_notes(drop_notices(text))))
         if total is not None and len(text) < max_chars and len(raw) < 20 * max_chars:
             container = whole  # cleaning took out most of what was kept: do it all

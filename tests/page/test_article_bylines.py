@@ -45,3 +45,37 @@ def test_only_the_head_of_the_text_is_looked_at():
 
 def test_a_byline_alone_is_not_taken_when_no_paragraph_follows():
     assert drop_bylines("# Title\n\nBy Margaret Ellison", solid=160) == "# Title\n\nBy Margaret Ellison"
+
+
+def _ending(box: str) -> str:
+    return extract(parse(f"<html><body><div class='x1'><h1>Council closes the old bridge</h1>{_STORY}{_STORY}"
+                         f"{box}</div></body></html>"))
+
+
+def test_the_authors_box_goes_when_its_class_says_nothing():
+    # a label over the name and the bio, or the name on its line over a bio that opens with it
+    # and says the person writes (session 23, half B: names scrambled; the boilerplate check)
+    for box, gone in (("<div class='q1'><div class='q2'>AUTOR</div><h3>Dr. Thomas Schulte</h3><p>ist "
+                       "Gründungspartner und Namensgeber der Kanzlei Schulte.</p></div>", "Gründungspartner"),
+                      ("<div class='q1'><p>Autoreninfo</p><p>Moritz Gathmann leitet das Ressort Berliner Republik "
+                       "bei Cicero. Er war viele Jahre Korrespondent in Russland</p></div>", "Moritz Gathmann"),
+                      ("<div class='q1'><img src='/a.jpg'><div><a href='/author/stella-kim'>Stella Kim</a><p>Stella "
+                       "Kim is an NBC News freelance producer based in Seoul.</p></div></div>", "Stella Kim"),
+                      ("<div class='q1'><a href='/autor/helene-park'>Helene Park</a><p>Helene Park schreibt über "
+                       "Technik, Datenschutz und die Menschen, die das Internet bauen.</p></div>", "Helene Park")):
+        text = _ending(box)
+        assert gone not in text and "northern crossing" in text, box
+
+
+def test_a_name_over_a_paragraph_of_the_story_stays():
+    for box in ("<p>Liam Williams</p><p>Liam Williams stand im April gegen den Weltmeister im Ring und kam über "
+                "die volle Distanz.</p>",
+                "<p>Anna Müller</p><p>Anna Müller ist Lehrerin und schreibt seit Jahren Briefe an den Stadtrat.</p>",
+                "<p>John Smith</p><p>John Smith writes to the council every week, and this time they answered.</p>",
+                "<h3>Maria Ressa</h3><p>Maria Ressa is a journalist who founded Rappler and won the Nobel Prize.</p>",
+                "<h3>CHIP Fazit</h3><p>CHIP Fazit zu BestCrypt: ein solides Werkzeug für Laufwerke.</p>",
+                "<h2>Der Autor</h2><p>Der Autor des Gutachtens, ein Ingenieur aus Bonn, hält sie für unsicher.</p>",
+                "<p>Autor</p><p>Die Brücke wurde 1932 gebaut und seither zweimal saniert.</p>"):
+        text = _ending(box)
+        last = box.rsplit("<p>", 1)[1][:30]
+        assert last in text, box
