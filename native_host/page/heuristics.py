@@ -21,10 +21,10 @@ from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
 from native_host.page.parse import text_of
-from native_host.page.stock import OUT as _OUT
 from native_host.page.stock import OUT_NOW as _OUT_NOW
 from native_host.page.stock import wording
-from native_host.page.stockshown import from_stock_element, not_disabled, one_option, product_name, says, without
+from native_host.page.stockshown import (from_stock_element, not_disabled, note, one_option, only_out, product_name,
+                                         says)
 from native_host.page.tiles import in_product_row, of_other_products
 
 if TYPE_CHECKING:
@@ -88,14 +88,14 @@ BuyState = Callable[[], "str | None"]
 _REGION = 400
 
 
-def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]]) -> str | None:
+def _availability_from_page(buy: BuyState, blocks: list[tuple[El, str]], name: str = "") -> str | None:
     """Stock wording in the product's part of the page (from its title on), weighed
-    against an enabled add-to-cart button."""
+    against an enabled add-to-cart button (``name``: the product's, for :func:`stockshown.note`)."""
     buy_enabled = buy() == "enabled"
     start = shopview.title_index(blocks)
     region = blocks[start:start + _REGION] if start else blocks
     for el, text in region:
-        if len(text) < 60 and says(el, text) == "out":
+        if note(text, 60, name) and says(el, text) == "out":
             if not buy_enabled or _OUT_NOW.match(text):
                 return "OutOfStock"
             return None
@@ -224,7 +224,7 @@ def _says_sold_out(h1s: list[El]) -> bool:
         return False
     blocks = shopview.blocks_after(title, 4 * _NEAR_TITLE)
     name = product_name(title).lower()
-    says = {id(el) for el, text in blocks if len(text) < 60 and (_OUT_NOW.match(text) or _only_out(text, name))}
+    says = {id(el) for el, text in blocks if note(text, 60, name) and (_OUT_NOW.match(text) or only_out(text, name))}
     if not says:
         return False  # the usual answer, found before the costly card test below
     # (session 13) other products' cards and a picker's choices in between do not count
@@ -233,17 +233,6 @@ def _says_sold_out(h1s: list[El]) -> bool:
 
 
 _NEAR_TITLE = 8  # visible blocks after the title
-
-
-def _only_out(text: str, name: str = "") -> bool:
-    """(session 21) Whether ``text`` says nothing but that the product is out of stock, in
-    the words shops use ("Sold out", "Épuisé", "Ausverkauft", "Agotado", "売り切れ"), maybe
-    beside the product's ``name`` (its title's text in lower case, of at least 8 characters, or
-    "": "Wool coat – Sold out")."""
-    if name and len(text) > len(name) and name in text.lower():
-        text = without(text, name)
-    said = text.strip(" .!:·–—-()[]*").lower()
-    return len(said) <= 30 and _OUT.fullmatch(said) is not None
 
 
 def guess(root: El, url: str, known: Any, structured: bool, seen: Survey,
@@ -310,10 +299,11 @@ def guess(root: El, url: str, known: Any, structured: bool, seen: Survey,
             out["price"] = price
             if currency and getattr(known, "currency", None) is None:
                 out.setdefault("currency", currency)
-    stock = from_stock_element(blocks) if "availability" in missing else None
+    name = product_name(shopview.title_element(root)).lower() if "availability" in missing else ""
+    stock = from_stock_element(blocks, name) if "availability" in missing else None
     looks_like_product = structured or sold_out or stock is not None or "price" in out or known.price is not None
     if "availability" in missing and looks_like_product:
-        availability = stock or _availability_from_page(buy, blocks)
+        availability = stock or _availability_from_page(buy, blocks, name)
         if availability:
             out["availability"] = availability
         elif _offered(buy, known, out):

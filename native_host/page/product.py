@@ -22,6 +22,7 @@ from native_host.page.normalise import (_NORMALISE, SOLD_OUT, _sku, normalise_av
 
 __all__ = ["FIELDS", "Product", "extract_product", "normalise_availability", "normalise_price"]
 from native_host.page.parse import text_of
+from native_host.page.render import shown_text
 from native_host.page.survey import Survey, survey
 
 El = etree._Element
@@ -368,10 +369,10 @@ def extract_product(root: El, url: str = "", jsonld: list[Any] | None = None,
     if product.name is None:
         h1 = shopview.title_element(root)  # (session 15) the product's h1, not a logo's
         h1 = next(root.iter("h1"), None) if h1 is None else h1
-        name = text_of(h1) if h1 is not None else None
+        name = shown_text(h1) if h1 is not None else None  # (session 23) "VADHOLMA" · "Rack …" apart
         if h1 is not None and shopview.logo_h1(h1, root):  # (session 18) the shop's, not the product's
             named = shopview.named_by_title(root, alone=True)
-            said = " ".join(text_of(named).split()) if named is not None else ""
+            said = " ".join(shown_text(named).split()) if named is not None else ""
             name = said if said and said.casefold() not in " ".join(name.split()).casefold() else name
         product.fill({"name": name})
     product.currency = to_iso(product.currency, url, page_language(root))

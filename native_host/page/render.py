@@ -12,6 +12,7 @@ import unicodedata
 from lxml import etree
 
 from native_host.page.lazyre import Lazy
+from native_host.page.parse import text_of
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body center dd details dialog dir div dl dt fieldset "
@@ -162,3 +163,28 @@ def _close(el: etree._Element, tag: str, w: _Writer, counters: list[int], rows: 
             counters.pop()
     elif tag == "pre":
         w.pre = max(0, w.pre - 1)
+
+
+def shown_text(el: etree._Element) -> str:
+    """``el``'s text as a reader sees it on one line: what :func:`parse.text_of` gives, but
+    with a space where a block (``div``, ``p``, ``li`` … or a ``br``) begins or ends — a title
+    drawn in two boxes, "VADHOLMA" · "Rack for kitchen island, black", reads "VADHOLMA Rack
+    for kitchen island, black", not "VADHOLMARack …"; inline pieces ("12" · ",99") stay together."""
+    if not any(isinstance(node.tag, str) and (node.tag in BLOCK_TAGS or node.tag == "br")
+               for node in el.iterdescendants()):
+        return text_of(el)
+    parts: list[str] = []
+    for event, node in etree.iterwalk(el, events=("start", "end")):
+        element = isinstance(node.tag, str)
+        block = node is not el and element and (node.tag in BLOCK_TAGS or node.tag == "br")
+        if event == "start":
+            if block:
+                parts.append(" ")
+            if element and node.text:
+                parts.append(node.text)
+        else:
+            if block:
+                parts.append(" ")
+            if node is not el and node.tail:
+                parts.append(node.tail)
+    return "".join(parts)

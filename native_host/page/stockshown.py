@@ -16,7 +16,8 @@ from native_host.page.buywords import BUY as _BUY
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY
 from native_host.page.parse import text_of
-from native_host.page.stock import NOTIFY, wording
+from native_host.page.render import shown_text
+from native_host.page.stock import NOTIFY, OUT, wording
 from native_host.page.tiles import in_product_row
 
 El = etree._Element
@@ -26,11 +27,11 @@ _STOCK_CLASS = Lazy(r"stock|availab|inventory|lieferbar|verfuegbar", re.I)
 
 def _around(el: El) -> str:
     """The short text of the block holding ``el`` (a label beside a stock message)."""
-    own = " ".join(text_of(el).split())
+    own = " ".join(shown_text(el).split())
     for node in shopview.ancestors(el, 3):  # past wrappers (<strong>) that hold only this text
         if node.tag in ("body", "html", "main", "form"):
             return ""
-        text = " ".join(text_of(node).split())
+        text = " ".join(shown_text(node).split())  # (session 23) its boxes' texts apart
         if text != own:
             return text if len(text) <= 80 else ""
     return ""
@@ -70,14 +71,34 @@ _NAME_CHARS = 8  # a shorter name is not told from a colour or size word ("Red",
 
 def product_name(title: El | None) -> str:
     """The product's name as its title shows it (white space collapsed), or "" when there is
-    no title or the name is too short to be told from a word of a stock note."""
-    name = " ".join(text_of(title).split()) if title is not None else ""
+    no title or the name is too short to be told from a word of a stock note.  (session 23)
+    A title drawn in boxes is read with its boxes' texts apart (:func:`render.shown_text`)."""
+    name = " ".join(shown_text(title).split()) if title is not None else ""
     return name if len(name) >= _NAME_CHARS else ""
 
 
 def without(text: str, name: str) -> str:
     """``text`` without ``name`` wherever it shows it (any case)."""
     return re.sub(re.escape(name), " ", " ".join(text.split()), flags=re.I)
+
+
+def only_out(text: str, name: str = "") -> bool:
+    """(session 21, moved from :mod:`heuristics`) Whether ``text`` says nothing but that the
+    product is out of stock, in the words shops use ("Sold out", "Épuisé", "Ausverkauft",
+    "Agotado", "売り切れ"), maybe beside the product's ``name`` (its title's text in lower case,
+    of at least 8 characters, or "": "Wool coat – Sold out")."""
+    if name and len(text) > len(name) and name in " ".join(text.split()).lower():
+        text = without(text, name)
+    said = text.strip(" .!:·–—-()[]*").lower()
+    return len(said) <= 30 and OUT.fullmatch(said) is not None
+
+
+def note(text: str, most: int, name: str) -> bool:
+    """(session 23) Whether ``text`` is short enough to be read as a stock note: under
+    ``most`` characters, or — however long the product's ``name`` (lower case, or "") — that
+    name and nothing else but that it is out of stock ("Halloween Zombie Scars Tattoos Fake
+    Blood Scab Scar Wound Costume Make-Up Kit UK – Sold out", "Épuisé : …")."""
+    return len(text) < most or (bool(name) and len(text) < most + len(name) and only_out(text, name))
 
 
 def _state_label(el: El) -> bool:
@@ -94,15 +115,35 @@ def _state_label(el: El) -> bool:
 _OPTION_TAGS = {"li", "button", "label", "a", "td"}
 
 
+_BESIDE_TITLE = 80  # characters beside the title's in its own box: a note, a price
+
+
+def _title_box(node: El) -> bool:
+    """Whether ``node`` is the product's title's own small box — it holds the title
+    (:func:`shopview.title_element`) and at most a note and a price beside it — which is
+    not one of a row of choices or offers (a layout table's cell holding the whole product
+    block is not such a box: its other cells' shapes say nothing)."""
+    title = shopview.title_element(node.getroottree().getroot())
+    if title is None or not (title is node or any(a is node for a in title.iterancestors())):
+        return False
+    most, size = len(text_of(title)) + _BESIDE_TITLE, 0
+    for text in node.itertext():
+        size += len(text.strip())
+        if size > most:
+            return False
+    return True
+
+
 def one_option(el: El) -> bool:
     """Whether ``el`` is (in) one of a row of like choices — a size or colour picker's
-    "XL · sold out" — rather than a message about the product."""
+    "XL · sold out" — rather than a message about the product.  (session 23) Not when that
+    row's item is the title's own small box: a note there speaks for the product."""
     for node in (el, *shopview.ancestors(el, 2)):
         parent = node.getparent()
         if node.tag in _OPTION_TAGS and parent is not None:
             like = sum(1 for sib in parent if sib.tag == node.tag)
             if like >= 3:
-                return True
+                return not _title_box(node)
     return False
 
 
@@ -111,7 +152,8 @@ def _one_offer(el: El) -> bool:
     site's rows of shops or variants, each with its own price and stock ("Out of Stock" ·
     "₹2,900" in one row, "₹2,999" · "Shop Now" in the next): a row (within three levels)
     that shows an amount beside a sibling of the same shape (same tag, same children's
-    tags) that shows one too."""
+    tags) that shows one too.  (session 23) Not when that row is the title's own small box
+    (title, note and price) beside an upsell box of the same shape."""
     for node in shopview.ancestors(el, 3):
         parent = node.getparent()
         if parent is None or len(parent) > 200 or len(node) < 2:
@@ -120,14 +162,15 @@ def _one_offer(el: El) -> bool:
         like = [sib for sib in parent if sib is not node and sib.tag == node.tag and len(sib) == len(shape)
                 and [child.tag for child in sib] == shape]
         if like and MONEY.search(text_of(node)[:400]) and any(MONEY.search(text_of(sib)[:400]) for sib in like[:8]):
-            return True
+            return not _title_box(node)
     return False
 
 
-def from_stock_element(blocks: list[tuple[El, str]]) -> str | None:
-    """Stock wording inside an element whose class/id says stock/availability."""
+def from_stock_element(blocks: list[tuple[El, str]], name: str = "") -> str | None:
+    """Stock wording inside an element whose class/id says stock/availability (``name``:
+    the product's, for :func:`note`)."""
     for el, text in blocks:
-        if len(text) >= 80:
+        if not note(text, 80, name):
             continue
         said = says(el, text)
         found = "OutOfStock" if said == "out" else "InStock" if said == "in" else None

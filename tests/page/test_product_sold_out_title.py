@@ -73,3 +73,53 @@ def test_a_line_naming_the_product_and_only_that_it_is_sold_out(said: str, out: 
     p = product_of(f"<div class='q1'><h1>Wool coat, navy</h1></div>\n<p class='q2'>{said}</p>"
                    "<div class='q3'><span>129,00 €</span></div>")
     assert (p is not None and p.availability == "OutOfStock") == out
+
+
+_LONG = "Halloween Zombie Scars Tattoos Fake Blood Scab Scar Wound Costume Make-Up Kit UK"
+
+
+@pytest.mark.parametrize("said", [f"{_LONG} – Sold out", f"Out of stock: {_LONG}", f"Épuisé : {_LONG}"])
+@pytest.mark.parametrize("where", ["<p class='q2'>{}</p>", "<p class='stock-message'>{}</p>"])
+def test_a_long_name_and_only_that_it_is_sold_out(said: str, where: str) -> None:
+    # (session 23) the line is read however long the name it repeats: beside it, no more
+    # than that the product is sold out — under the title, or in a stock-named element
+    p = product_of(f"<div class='q1'><h1>{_LONG}</h1></div>\n{where.format(said)}"
+                   "<div class='price'><span>£1.99</span></div><p>Free returns within 30 days.</p>")
+    assert p is not None and (p.price, p.availability) == ("1.99", "OutOfStock")
+
+
+@pytest.mark.parametrize("said", [f"Be the first to know when {_LONG} is back in stock",
+                                  f"{_LONG} – sold out in stores, order online"])
+def test_a_long_name_with_more_said_is_no_sold_out_note(said: str) -> None:
+    p = product_of(f"<div class='q1'><h1>{_LONG}</h1></div>\n<p class='stock-message'>{said}</p>"
+                   "<div class='price'><span>£1.99</span></div><button>Add to basket</button>")
+    assert p is not None and p.availability == "InStock"
+
+
+@pytest.mark.parametrize("body", [
+    # the title's box is a link beside the brand's and the category's (`stockshown.one_option`)
+    "<div class='q0'><a href='/tommy'>Tommy Jeans</a><a href='/men'>Men</a>"
+    "<a href='/p/1'><h1>Tommy Jeans OFLEKI</h1><p class='q2'>Sold out</p></a>"
+    "<a href='/shoes'>Shoes</a></div><div class='price'><span>26,00 €</span></div>",
+    # the product's block (title and note · price) and a hidden upsell block drawn alike, both
+    # with an amount (`stockshown._one_offer`)
+    "<div class='q0'><div class='q1'><div><h1>VADHOLMA Rack for kitchen island, black</h1>"
+    "<p class='q2'>Sold out</p></div><div class='price'><span>£50</span></div></div>"
+    "<div class='q1' hidden><div><span>VADHOLMA Kitchen island</span></div><div><span>£369</span>"
+    "</div></div></div>",
+])
+def test_sold_out_in_the_titles_own_box_is_no_choice_of_a_row(body: str) -> None:
+    # (session 23) a note in the title's own small box speaks for the product, whatever its
+    # box's siblings look like
+    p = product_of(body)
+    assert p is not None and p.availability == "OutOfStock"
+
+
+def test_a_layout_cells_sold_out_beside_the_whole_product_block_stays_a_rows() -> None:
+    # (session 23) a layout table's cell holding the title and the whole product block is no
+    # small box of the title's: as before, a note in it among like cells says nothing
+    details = "".join(f"<tr><th>Spec {i}</th><td>Value number {i} of this product</td></tr>" for i in range(6))
+    p = product_of("<table><tr><td>Menu</td><td><h1>Goose floss, original, 250 g</h1>"
+                   "<div><p>Out of stock</p><button type='button'>Notify me when available</button></div>"
+                   f"<div class='price'><span>$294</span></div><table>{details}</table></td><td>Ads</td></tr></table>")
+    assert p is None or p.availability != "OutOfStock"

@@ -186,3 +186,23 @@ def test_the_name_is_not_a_logo_h1s(logo: str, expected: str) -> None:
             "<div class='b2'>12,99 €</div><button class='b3'>Add to cart</button>")
     p = product_of(body, "<title>Blue Kettle 1.7 L – Northwind Outfitters</title>")
     assert p is not None and p.name == expected
+
+
+_BOXED = ("<h1><div class='t1'>VADHOLMA</div><div class='t2'><span>Rack for kitchen island, black</span></div></h1>"
+          "<div class='b2'>£50</div>")
+
+
+def test_a_title_drawn_in_two_boxes_is_read_with_a_space_between_them() -> None:
+    # (session 23) the name a shopper reads, not "VADHOLMARack …"; inline pieces stay together
+    p = product_of(_BOXED + "<button class='b3'>Add to bag</button>")
+    assert p is not None and p.name == "VADHOLMA Rack for kitchen island, black"
+    p = product_of("<h1>Rack <b>VAD</b>HOLMA</h1><div class='b2'>£50</div><button>Add to bag</button>")
+    assert p is not None and p.name == "Rack VADHOLMA"
+
+
+@pytest.mark.parametrize("note", ["VADHOLMA Rack for kitchen island, black – Sold out",
+                                  "Out of stock: VADHOLMA Rack for kitchen island, black"])
+def test_a_sold_out_note_naming_a_title_drawn_in_two_boxes(note: str) -> None:
+    # (session 23) the note names the product as it reads; its colour is the name's, not a variant's
+    p = product_of(f"<div class='q1'>{_BOXED}<p class='q2'>{note}</p></div>")
+    assert p is not None and p.availability == "OutOfStock"
