@@ -113,6 +113,12 @@ _TRADE = Lazy(r"\b(?:reporter|editor|journalist|writer|correspondent|columnist|p
 _TRADE_CHARS = 60  # ... right after the name: "is a senior reporter", "ist seit 2015 in der Redaktion"
 _BOX_EDGE = 6  # an author's box stands among the text's first or last blocks
 _BIO_CHARS = 500  # a bio is a few sentences
+# ... at the text's very edge: over a box at its start the title, its dek and byline only; under
+# a box at its end another box or short lines that are no sentence (a share label, the tags). A
+# story that goes on around a name over a paragraph like a bio ("Peter Hall writes for the parish
+# newsletter …") is no author's box
+_HEAD_BLOCKS, _HEAD_CHARS = 3, 400  # the title, its dek, a byline
+_TAIL_CHARS = 100  # (:func:`_tail_line`)
 _ARTICLES = frozenset(("der", "die", "das", "ein", "eine", "the", "a", "an", "le", "la", "les", "el", "los", "las",
                        "il", "lo", "gli", "de", "het", "een"))
 
@@ -158,8 +164,14 @@ def _author_box(blocks: list[str], at: int) -> int:
                  and _TRADE.search(rest[0], len(name), len(name) + _TRADE_CHARS) is not None) else 0
 
 
+def _tail_line(block: str) -> bool:
+    """Whether a block under an author's box is a line that ends the page's text (a share
+    label, the tags, "Related"): short, and no sentence."""
+    return len(block) < _TAIL_CHARS and not block.rstrip("*_ ").endswith((".", "!", "?", "…", '"', "”", "»", "“"))
+
+
 def drop_author_boxes(text: str) -> str:
-    """Without the author's box among the text's first or last six blocks, told by its words
+    """Without the author's box at the text's edge, among its first or last six blocks, told by its words
     where the page names it nothing: a label ("Autoreninfo", "About the author") over the
     author's name and bio, or the name alone on its line over a bio that opens with it ("Maria
     Lindqvist / Maria Lindqvist is a senior reporter who covers science …"). Who wrote the
@@ -171,9 +183,15 @@ def drop_author_boxes(text: str) -> str:
     if count < 3:
         return text
     gone: set[int] = set()
-    for at in [*range(min(_BOX_EDGE, count)), *range(max(_BOX_EDGE, count - _BOX_EDGE), count)]:
-        if at not in gone:
-            gone.update(range(at, at + _author_box(blocks, at)))
+    for at in range(min(_BOX_EDGE, count)):  # at the start: the title's lines only above it
+        size = 0 if at in gone else _author_box(blocks, at)
+        above = [b for i, b in enumerate(blocks[:at]) if i not in gone]
+        if size and len(above) <= _HEAD_BLOCKS and all(len(b) < _HEAD_CHARS for b in above):
+            gone.update(range(at, at + size))
+    for at in reversed(range(max(0, count - _BOX_EDGE), count)):  # at the end: lines under it
+        size = 0 if at in gone else _author_box(blocks, at)
+        if size and all(_tail_line(b) for i, b in enumerate(blocks[at + size:], at + size) if i not in gone):
+            gone.update(range(at, at + size))
     if not gone:
         return text
     kept = "\n\n".join(block for at, block in enumerate(blocks) if at not in gone)

@@ -67,6 +67,19 @@ def test_the_authors_box_goes_when_its_class_says_nothing():
         assert gone not in text and "northern crossing" in text, box
 
 
+def test_a_box_shaped_pair_the_story_goes_on_under_stays():
+    # an author's box stands at the text's edge; a name over a bio-like paragraph with the
+    # story going on under it is the story's (session 23, the lead's review)
+    for box in ("<p><b>Peter Hall</b></p><p>Peter Hall writes for the parish newsletter and was the first to "
+                "report the cracks.</p>",
+                "<h2>About the author</h2><p>Jane Smith is a historian and the author of three books on the "
+                "bridge.</p>",
+                "<h2>Der Autor</h2><p>Thomas Müller lebt in Berlin und schreibt Romane über das Meer.</p>"):
+        text = _ending(box + "<p>The council will vote again in May, and the engineers expect the repairs to "
+                       "take two summers.</p>")
+        assert box.rsplit("<p>", 1)[1][:30] in text and "two summers" in text, box
+
+
 def test_a_name_over_a_paragraph_of_the_story_stays():
     for box in ("<p>Liam Williams</p><p>Liam Williams stand im April gegen den Weltmeister im Ring und kam über "
                 "die volle Distanz.</p>",
