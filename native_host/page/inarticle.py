@@ -107,13 +107,16 @@ def _mark(attrs: str) -> int:
 # caption's sentence with a name that ends the line, no sentence ("René Klemmer. Foto: GdP/Hagen
 # Immel"; not "… the album. Photo: a house by the lake."); a short "Photo by …" line that is
 # no sentence ("Photo by ev on Unsplash"); a picture agency's name in brackets that end a line
-# with a label ("(Symbolbild: Alex T./AdobeStock)", "(Quelle: Hume/Unsplash/DJV)")
+# with a label ("(Symbolbild: Alex T./AdobeStock)", "(Quelle: Hume/Unsplash/DJV)"); in Spanish,
+# Portuguese and Italian, where "crédito" is a loan too, only brackets that are the whole line
+# or end the caption's sentence, no sentence in them ("(crédito: Minervino Júnior/CB/D.A.Press)";
+# not "Crédito: 3.000 euros a devolver …", "… um empréstimo (crédito: 20 mil reais) para …")
 _LABEL = r"(?:foto|photo|bild|titelbild|credit|crédit|picture|image)s?\s?:"
 _AGENCY = (r"[^()]*\b(?:istock|getty ?images|shutterstock|adobe ?stock|fotolia|unsplash|pixabay|pexels|"
            r"picture[- ]alliance|imago)\b[^()]*")
 _CREDIT = Lazy(rf"(?:^|\(|\| |, ){_LABEL}|[.!?] {_LABEL}(?:[^.!?]|[.!?]\S)*$|"
                r"^(?:photo|photograph|picture|image)s? by [^.!?]{1,60}$|"
-               rf"\({_AGENCY}\)$", re.I)
+               rf"\({_AGENCY}\)$|(?:^|[.!?] )\((?:crédito|credito)s?\s?:[^()]*(?<![.!?])\)$", re.I)
 # with no label, the agency's brackets alone or after the caption's sentence, no sentence in
 # them ("… getarnt. (mlharing / iStock.com)"; not "… a start-up (later bought by Unsplash)",
 # "… Fotos. (Etwa von Pixabay oder Unsplash.)")
@@ -126,14 +129,18 @@ _CREDIT_CHARS = 200
 # is asked for only on the pages that name an agency at all
 _MARKS = ("©", ":", "hoto by")
 _AGENCY_MARKS = ("tock", "Getty", "nsplash", "ixabay")  # four scans of the text: 0.011 s over 675 pages
-_CREDIT_CANDIDATES = etree.XPath(".//p[" + " or ".join(f"contains(., '{mark}')" for mark in _MARKS) + "]")
-_AGENCY_CANDIDATES = etree.XPath(".//p[" + " or ".join(f"contains(., '{mark}')"
-                                                      for mark in _MARKS + _AGENCY_MARKS) + "]")
+# A credit line is a paragraph, or a <small> that no paragraph holds (the fine print under a
+# picture: "<small>(crédito: Minervino Júnior/CB/D.A.Press)</small>", "<small>Foto: © GEPA</small>").
+_LINES = ".//p[{0}] | .//small[not(ancestor::p)][{0}]"
+_CREDIT_CANDIDATES = etree.XPath(_LINES.format(" or ".join(f"contains(., '{mark}')" for mark in _MARKS)))
+_AGENCY_CANDIDATES = etree.XPath(_LINES.format(" or ".join(f"contains(., '{mark}')"
+                                                          for mark in _MARKS + _AGENCY_MARKS)))
 
 
 def _credit_lines(article: El) -> set[El]:
-    """Paragraphs of at most 200 characters with a "©" or a picture credit (with no label,
-    200 characters as shown: an agency's brackets after the caption)."""
+    """Paragraphs, and ``<small>`` lines outside them, of at most 200 characters with a "©" or
+    a picture credit (with no label, 200 characters as shown: an agency's brackets after the
+    caption)."""
     whole = text_of(article)
     if any(mark in whole for mark in _AGENCY_MARKS):
         candidates = _AGENCY_CANDIDATES
@@ -206,8 +213,9 @@ def under_image(el: El) -> bool:
 def drop_marked(article: El) -> list[El]:
     """Drop share widgets and calls to action (short blocks named so: "share", "cta",
     "donate"), captions (a ``<figcaption>``, or a block named "caption"/"credit" beside a
-    picture, up to 400 characters), credit and copyright lines (a paragraph of at most 200
-    characters with a "©" or a picture credit: :data:`_CREDIT`, :data:`_BARE_CREDIT`) and author boxes and metadata lines (named so, and short
+    picture, up to 400 characters), credit and copyright lines (a paragraph or a ``<small>``
+    outside one, of at most 200 characters with a "©" or a picture credit: :data:`_CREDIT`,
+    :data:`_BARE_CREDIT`) and author boxes and metadata lines (named so, and short
     beside the article: a quarter of its text at most, so a page that marks its whole body
     with such a class keeps it).
 
@@ -223,7 +231,7 @@ def drop_marked(article: El) -> list[El]:
             continue
         if el.tag == "figcaption":
             mark = 4
-        elif el.tag == "p" and el in credits:
+        elif el in credits:
             doomed.append(el)
             continue
         elif not (el.get("class") or el.get("id")):

@@ -180,3 +180,27 @@ def test_an_agencys_name_in_brackets_after_the_captions_sentence_is_a_credit_lin
     text = page("<article>" + caption + f"<p>{BODY * 2}</p>" * 4 + "</article>")
     assert "Hermelin" not in text and BODY.strip() in text
 
+
+
+def test_a_credit_in_the_fine_print_under_a_picture_goes_in_any_of_its_languages() -> None:
+    # names scrambled: the picture's credit is a <small> under it, no paragraph; in Spanish,
+    # Portuguese and Italian the label is "crédito", in brackets that are the whole line
+    credits = ["(crédito: Minervino Júnior/CB/D.A.Press)", "Foto: © GEPA",
+               "A ponte ao amanhecer. (Crédito: Ana Souza/Folhapress)"]
+    pictures = "".join(f"<div class='x7'><img src='/p{i}.jpg' alt=''> <small>{c}</small></div>"
+                       for i, c in enumerate(credits))
+    text = page("<article><div class='x3'>" + f"<p>{BODY * 2}</p>" * 2 + pictures
+                + f"<p>{BODY * 2}</p>" * 2 + "</div></article>")
+    assert BODY.strip() in text
+    assert not any(c[-12:] in text for c in credits), text
+
+
+def test_a_story_sentence_about_a_loan_with_credito_and_a_colon_stays() -> None:
+    # "crédito" is a loan too: a label at the start, or brackets inside the sentence, is no credit
+    kept = ["Crédito: 3.000 euros a devolver en doce meses, con un interés del 5 por ciento.",
+            "A família pediu um empréstimo (crédito: 20 mil reais) para reformar a casa.",
+            "Credito: la banca ha concesso due milioni all'azienda di Brescia.",
+            "El jugador recibió el premio (crédito: su entrenador, que lo descubrió a los doce años).",
+            "La empresa cerró el año con beneficios. (Crédito: ventas en el extranjero, sobre todo en México.)"]
+    text = _amid_the_story(kept)
+    assert all(k in text for k in kept), text
