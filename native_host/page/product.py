@@ -264,7 +264,7 @@ def from_jsonld(root: El, blocks: list[Any] | None = None) -> dict[str, Any]:
     if len(nodes) > 1:
         # of several products (related items, bundles, variants), the one the h1 names
         h1 = next((h for h in root.iter("h1") if text_of(h).strip()), None)
-        title = " ".join(text_of(h1).split()).lower() if h1 is not None else ""
+        title = " ".join(shown_text(h1).split()).lower() if h1 is not None else ""
         for i, found in enumerate(nodes):
             name = " ".join(str(found.get("name") or "").split()).lower()
             if name and title and (name in title or title in name):

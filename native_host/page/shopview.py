@@ -13,6 +13,7 @@ from lxml import etree
 
 from native_host.page.lazyre import Lazy
 from native_host.page.parse import hidden_by_markup, text_of
+from native_host.page.render import shown_text
 from native_host.page.stylerules import hider
 from native_host.page.titleh1 import TITLE_SEPARATOR, begins_like, naming, title_h1
 
@@ -176,7 +177,7 @@ def _named_besides(blocks: list[tuple[El, str]], i: int, h1: El, root: El) -> in
         return i
     text = " ".join(blocks[i + 1 + named][1].split()).casefold()
     # not when the h1 holds that text ("Сумка-кенгуру BabyBjorn One" and "BabyBjorn One")
-    return i if text in " ".join(text_of(h1).split()).casefold() else i + 1 + named
+    return i if text in " ".join(shown_text(h1).split()).casefold() else i + 1 + named
 
 
 def logo_h1(h1: El, root: El) -> bool:

@@ -46,7 +46,7 @@ from typing import Callable, Iterable
 from lxml import etree
 
 from native_host.page.lazyre import Lazy
-from native_host.page.parse import text_of
+from native_host.page.render import shown_text
 
 El = etree._Element
 
@@ -109,7 +109,7 @@ def begins_like(h1: El, parts: list[str]) -> bool:
     """Whether ``h1`` begins the way the document title or one of its ``parts`` does (or
     there is no title to ask): it is the product's title whatever other ``h1``s follow."""
     title_parts = [words for part in parts if (words := _words(part))]
-    return _said_begins_like(_words(text_of(h1)), title_parts, _edge_pieces(parts), _head(parts))
+    return _said_begins_like(_words(shown_text(h1)), title_parts, _edge_pieces(parts), _head(parts))
 
 
 def naming(h1: El, parts: list[str]) -> str:
@@ -121,7 +121,7 @@ def naming(h1: El, parts: list[str]) -> str:
     title_parts = [words for part in parts if (words := _words(part))]
     if not title_parts:
         return "product"
-    said = _words(text_of(h1))
+    said = _words(shown_text(h1))
     if said in _edge_pieces(parts):
         return "piece"
     if _names(said, title_parts, _head(parts)) < _ENOUGH and len(set(said) & set(title_parts[0])) < _ENOUGH:
@@ -162,13 +162,13 @@ def title_h1(h1s: Iterable[El], parts: list[str], shown: Callable[[El], bool]) -
             continue
         if first is None:
             first = h1
-            said = _words(text_of(h1))
+            said = _words(shown_text(h1))
             if _said_begins_like(said, title_parts, pieces, head):
                 return first
             if said in pieces and _names(said, title_parts, head) >= _ENOUGH:
                 enough = len(said) + 1  # a whole edge piece: a later h1 must name more of the title
             continue
-        if _names(_words(text_of(h1)), title_parts, head) >= enough:
+        if _names(_words(shown_text(h1)), title_parts, head) >= enough:
             return h1
         seen += 1
         if seen >= _MOST:

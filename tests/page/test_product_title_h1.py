@@ -206,3 +206,24 @@ def test_a_sold_out_note_naming_a_title_drawn_in_two_boxes(note: str) -> None:
     # (session 23) the note names the product as it reads; its colour is the name's, not a variant's
     p = product_of(f"<div class='q1'>{_BOXED}<p class='q2'>{note}</p></div>")
     assert p is not None and p.availability == "OutOfStock"
+
+
+# (session 23b) the product's h1 drawn in boxes is weighed with its boxes apart, as a shopper
+# reads it: "VADHOLMA Rack", not one word "VADHOLMARack" that begins nothing of the title
+@pytest.mark.parametrize("header", [
+    "<div class='acct'><h1>My account</h1><a href='/login'>Sign in</a></div>",
+    "<header><h1><a href='/'>IKEA</a></h1></header>",
+])
+def test_a_later_h1_drawn_in_boxes_that_begins_like_the_title_is_the_title(header: str) -> None:
+    body = f"{header}<div>Menu</div><h1><div>VADHOLMA</div><div>Rack</div></h1><div class='b2'>£50</div>"
+    blocks = visible_blocks(parse(f"<html><head><title>VADHOLMA Rack | IKEA</title></head><body>{body}</body></html>"))
+    at = title_at(blocks)
+    assert at is not None and blocks[at][1] == "VADHOLMA"
+
+
+def test_of_several_products_in_markup_the_one_the_h1_in_boxes_names() -> None:
+    ld = ('<script type="application/ld+json">[{"@type": "Product", "name": "HEMNES Shelf", "sku": "111",'
+          ' "offers": {"price": "20.00", "priceCurrency": "GBP"}}, {"@type": "Product", "name": "VADHOLMA Rack",'
+          ' "sku": "222", "offers": {"price": "50.00", "priceCurrency": "GBP"}}]</script>')
+    p = product_of("<h1><div>VADHOLMA</div><div>Rack</div></h1>", ld)
+    assert p is not None and p.sku == "222" and p.price == "50.00"
