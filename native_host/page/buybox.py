@@ -13,7 +13,7 @@ from typing import Iterable
 
 from lxml import etree
 
-from native_host.page.buywords import BUY, NATIVE_CONTROLS, bare_buy, bid, named, named_add_to_cart
+from native_host.page.buywords import BUY, NATIVE_CONTROLS, bare_buy, bid, in_buy_box, named, named_add_to_cart
 from native_host.page.lazyre import Lazy
 from native_host.page.minicart import in_cart
 from native_host.page.money import (AMOUNT, CURRENCY, MONEY, NOT_PRICE, STRUCK, amount, beside_parent, service,
@@ -46,7 +46,8 @@ def buy_buttons(root: El, drawn: Iterable[El] = ()) -> list[El]:
             if len(said) > 60 and el.tag not in _CONTROL_TAGS:
                 continue
             label += " " + said[:60]
-        if (BUY.search(label) or bare_buy(el, shown) or (el.tag != "form" and named_add_to_cart(el))) \
+        if (BUY.search(label) or bare_buy(el, shown) or (el.tag != "form" and named_add_to_cart(el))
+                or (el.tag == "a" and in_buy_box(el))) \
                 and not hidden_or_other(el) and not in_product_row(el) and not in_cart(el):
             out.append(el)
             if len(out) >= 20:

@@ -200,3 +200,26 @@ def named_add_to_cart(el: El) -> bool:
 def bid(el: El) -> bool:
     """A bid control ("Place bid"): beside it is the next bid, not the price."""
     return _BID.fullmatch(" ".join(named(el, text_of(el)).split()).lower()) is not None
+
+
+def _script_link(a: El) -> bool:
+    """Whether ``a`` is a link that only runs the page's script (``javascript:…``, ``#``)."""
+    return a.tag == "a" and runs_script(href_of(a))
+
+
+def buy_box_link(box: El, lowered_class: str) -> bool:
+    """Whether ``box`` (its ``class`` lower-cased: ``lowered_class``) is a buy button drawn
+    as a box around one link that only runs the page's script, with nothing else in it
+    (``<div class="buyBtn"><a href="javascript:buy_process(…)">跨店宅配0元免運</a></div>``):
+    the box is the button, the link its click target, whatever its label says."""
+    if len(box) != 1 or not _script_link(link := box[0]) or (box.text or "").strip() \
+            or (link.tail or "").strip():
+        return False
+    return BUY.search(lowered_class) is not None
+
+
+def in_buy_box(a: El) -> bool:
+    """Whether the link ``a`` is the click target of a buy button drawn as a box
+    (:func:`buy_box_link`)."""
+    box = a.getparent()
+    return box is not None and box.get("class") is not None and buy_box_link(box, box.get("class", "").lower())

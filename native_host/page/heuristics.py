@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from lxml import etree
 
 from native_host.page import shopview
-from native_host.page.buywords import (BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, drawn_button, drawn_buys,
-                                       input_label, named, named_add_to_cart)
+from native_host.page.buywords import (BUY as _BUY, NATIVE_CONTROLS, bare_buy, bid, buy_box_link, drawn_button,
+                                       drawn_buys, input_label, named, named_add_to_cart)
 from native_host.page.lazyre import Lazy
 from native_host.page.money import MONEY, amount, beside_parent, money_only, signed
 from native_host.page.normalise import SOLD_OUT, normalise_availability
@@ -151,8 +151,12 @@ def shop_signal(el: El, keys: list[str]) -> bool:
     element, or a buy button/form."""
     if "itemprop" in keys and el.get("itemprop") in ("price", "offers", "sku"):
         return True
-    if ("class" in keys and "price" in el.get("class", "").lower()) or (
-            "id" in keys and "price" in el.get("id", "")):
+    if "class" in keys:
+        lowered = el.get("class", "").lower()
+        # (session 23) a box drawn as the buy button around a script link (:func:`buy_box_link`)
+        if "price" in lowered or ("buy" in lowered and buy_box_link(el, lowered)):
+            return True
+    if "id" in keys and "price" in el.get("id", ""):
         return True
     tag = el.tag
     if tag == "button" or (tag == "input" and (el.get("type") or "").lower() in _BUTTON_INPUTS) \

@@ -53,7 +53,13 @@ def in_product_row(el: El) -> bool:
 def _shows_amount(node: El) -> bool:
     """An amount with a currency in the card's text, its pieces read apart ("Tote" ·
     "EUR19,99" · "Add to cart" run together would hide it)."""
-    return MONEY.search(" ".join(islice(node.itertext(), 40))[:400]) is not None
+    return any(_not_zero(m.group(0)) for m in MONEY.finditer(" ".join(islice(node.itertext(), 40))[:400]))
+
+
+def _not_zero(money: str) -> bool:
+    """(session 23) An amount of nothing is no card's price: "跨店宅配0元免運" (free delivery),
+    "$0 shipping" in a product's own buy box."""
+    return any(c in "123456789" for c in money)
 
 
 def _leads_away(node: El) -> bool:
