@@ -185,8 +185,10 @@ def drop_author_boxes(text: str) -> str:
     gone: set[int] = set()
     for at in range(min(_BOX_EDGE, count)):  # at the start: the title's lines only above it
         size = 0 if at in gone else _author_box(blocks, at)
+        if not size:
+            continue
         above = [b for i, b in enumerate(blocks[:at]) if i not in gone]
-        if size and len(above) <= _HEAD_BLOCKS and all(len(b) < _HEAD_CHARS for b in above):
+        if len(above) <= _HEAD_BLOCKS and all(len(b) < _HEAD_CHARS for b in above):
             gone.update(range(at, at + size))
     for at in reversed(range(max(0, count - _BOX_EDGE), count)):  # at the end: lines under it
         size = 0 if at in gone else _author_box(blocks, at)

@@ -94,17 +94,22 @@ def paywall(block: str) -> bool:
     if (len(block) > _NOTICE_CHARS or block.startswith(_NOT_PROSE) or block.startswith(_QUOTES)
             or _ACCOUNT.search(block) is None or _REST.search(block) is None):
         return False
+    return _asks(block)
+
+
+def _asks(block: str) -> bool:
+    """Whether a block asks the reader: it speaks to them, or opens with a call ("Subscribe",
+    "Sign in", "Abonnieren" …)."""
     low = block.lower()
     return speaks_to_reader(block, low) or _ASKS.match(low) is not None
 
 
 def _pitch(block: str) -> bool:
-    """Whether a block under a paywall's note belongs to the subscription's pitch: it speaks to
-    the reader, names the subscription or an account, or calls ("Join now …"); a story that
-    goes on under a sentence like the note ("… you have to subscribe to the archive, the
-    librarian said") does not, and then only that sentence goes."""
-    low = block.lower()
-    return speaks_to_reader(block, low) or _ACCOUNT.search(block) is not None or _ASKS.match(low) is not None
+    """Whether a block under a paywall's note belongs to the subscription's pitch: it asks the
+    reader (:func:`_asks`: "When you join …", "Join now …") or names the subscription or an
+    account; a story that goes on under a sentence like the note ("… you have to subscribe to
+    the archive, the librarian said") does not, and then only that sentence goes."""
+    return _ACCOUNT.search(block) is not None or _asks(block)
 
 
 def notice(block: str) -> bool:
@@ -136,8 +141,9 @@ def drop_notices(text: str) -> str:
         return text
     blocks = text.split("\n\n")
     last = len(blocks) - _PAYWALL_BLOCKS
-    gone = [notice(block) or (at >= last and paywall(block)) for at, block in enumerate(blocks)]
-    wall = next((at for at in range(max(last, 1), len(blocks)) if gone[at] and paywall(blocks[at])), None)
+    walls = [at >= last and paywall(block) for at, block in enumerate(blocks)]
+    gone = [wall or notice(block) for block, wall in zip(blocks, walls)]
+    wall = next((at for at in range(max(last, 1), len(blocks)) if walls[at]), None)
     if wall is not None and all(_pitch(block) for block in blocks[wall + 1:]):
         gone[wall:] = [True] * (len(blocks) - wall)  # the story stops there: the pitch under it goes too
     if not any(gone):
